@@ -1,0 +1,1 @@
+//! Game records: stonefield's JSON record, SGF for classic Go, and the replay report.

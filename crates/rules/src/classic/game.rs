@@ -1,0 +1,378 @@
+//! A checked game of classic Go: turns, ko and superko, suicide, handicap, passes, dead-stone
+//! marking and the final count, on top of the grid [`Board`].
+
+use std::collections::HashSet;
+
+use super::board::{Board, Idx};
+use super::handicap::fixed_points;
+use super::point::Point;
+use super::rules::{KoRule, Placement, Rules, RulesError, Scoring, SuicideRule};
+use super::zobrist::WHITE_TO_MOVE;
+use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone, WinBy};
+
+/// A game of classic Go under a set of [`Rules`].
+#[derive(Debug, Clone)]
+pub struct ClassicGame {
+    rules: Rules,
+    board: Board,
+    to_move: Color,
+    phase: Phase,
+    passes: u8,
+    /// Free handicap stones Black has still to place.
+    handicap_left: u8,
+    /// Stones each player has captured.
+    prisoners: ByColor<u32>,
+    /// Positions seen so far, as superko hashes.
+    seen: HashSet<u64>,
+    /// Stones marked dead while [`Phase::MarkingDead`].
+    dead: Vec<Idx>,
+}
+
+/// A position that cannot start a game.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error("setup stone {0} is off the board")]
+    OffBoard(Point),
+    #[error("setup point {0} is given twice")]
+    Duplicate(Point),
+    #[error("setup chain at {0} has no liberty")]
+    NoLiberty(Point),
+}
+
+impl ClassicGame {
+    /// A new game; a fixed handicap is placed at once.
+    ///
+    /// # Errors
+    /// Rules that fail [`Rules::validate`].
+    pub fn new(rules: Rules) -> Result<ClassicGame, SetupError> {
+        rules.validate()?;
+        let handicap = rules.handicap;
+        let mut setup = Vec::new();
+        if handicap.stones > 0 && handicap.placement == Placement::Fixed {
+            let points =
+                fixed_points(rules.board_size, handicap.stones).ok_or(RulesError::Handicap {
+                    stones: u32::from(handicap.stones),
+                    size: rules.board_size,
+                    why: "no such fixed points",
+                })?;
+            setup.extend(points.into_iter().map(|at| Stone {
+                at,
+                color: Color::Black,
+            }));
+        }
+        let to_move = if setup.is_empty() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mut game = ClassicGame::from_setup(rules, &setup, to_move)?;
+        if handicap.placement == Placement::Free {
+            game.handicap_left = handicap.stones;
+        }
+        Ok(game)
+    }
+
+    /// A game starting from `stones` with `to_move` to play (SGF's AB/AW/PL). Setup stones
+    /// capture nothing; a chain without a liberty is refused.
+    ///
+    /// # Errors
+    /// Invalid rules, a stone off the board, a point given twice, a chain without liberty.
+    pub fn from_setup(
+        rules: Rules,
+        stones: &[Stone<Point>],
+        to_move: Color,
+    ) -> Result<ClassicGame, SetupError> {
+        rules.validate()?;
+        let mut board = Board::new(rules.board_size);
+        for s in stones {
+            let i = board.idx(s.at).ok_or(SetupError::OffBoard(s.at))?;
+            if !board.is_empty_at(i) {
+                return Err(SetupError::Duplicate(s.at));
+            }
+            board.play(i, s.color);
+            if !board.captured().is_empty() {
+                return Err(SetupError::NoLiberty(s.at));
+            }
+        }
+        let mut game = ClassicGame {
+            rules,
+            board,
+            to_move,
+            phase: Phase::Playing,
+            passes: 0,
+            handicap_left: 0,
+            prisoners: ByColor::default(),
+            seen: HashSet::new(),
+            dead: Vec::new(),
+        };
+        let h = game.superko_hash(&game.board, to_move);
+        game.seen.insert(h);
+        Ok(game)
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Stones each player has captured so far.
+    pub fn prisoners(&self) -> ByColor<u32> {
+        self.prisoners
+    }
+
+    /// Free handicap stones Black has still to place.
+    pub fn handicap_left(&self) -> u8 {
+        self.handicap_left
+    }
+
+    fn superko_hash(&self, board: &Board, to_move: Color) -> u64 {
+        match (self.rules.ko, to_move) {
+            (KoRule::SituationalSuperko, Color::White) => board.hash() ^ WHITE_TO_MOVE,
+            _ => board.hash(),
+        }
+    }
+
+    /// The board after `mv` by the player to move, or why the move is illegal.
+    fn try_move(&self, p: Point) -> Result<Board, IllegalMove> {
+        if self.phase != Phase::Playing {
+            return Err(IllegalMove::GameOver);
+        }
+        let i = self.board.idx(p).ok_or(IllegalMove::Outside)?;
+        if !self.board.is_empty_at(i) {
+            return Err(IllegalMove::Occupied);
+        }
+        let color = self.to_move;
+        if self.rules.ko == KoRule::Simple && self.board.ko() == Some(i) {
+            return Err(IllegalMove::Ko);
+        }
+        let mut next = self.board.clone();
+        next.play(i, color);
+        if next.get(p).is_none() && self.rules.suicide == SuicideRule::Forbidden {
+            return Err(IllegalMove::Suicide);
+        }
+        if self.rules.ko != KoRule::Simple
+            && self.seen.contains(&self.superko_hash(&next, color.other()))
+        {
+            return Err(IllegalMove::Superko);
+        }
+        Ok(next)
+    }
+
+    fn next_turn(&mut self) {
+        if self.handicap_left > 0 {
+            self.handicap_left -= 1;
+        }
+        if self.handicap_left == 0 {
+            self.to_move = self.to_move.other();
+        }
+    }
+
+    /// Toggles the dead mark of the whole chain at `p` while dead stones are being marked.
+    ///
+    /// # Errors
+    /// [`IllegalMove::WrongPhase`] outside the marking phase, [`IllegalMove::Outside`] and
+    /// [`IllegalMove::Unsupported`] for a point that holds no stone.
+    pub fn toggle_dead(&mut self, p: Point) -> Result<(), IllegalMove> {
+        if self.phase != Phase::MarkingDead {
+            return Err(IllegalMove::WrongPhase);
+        }
+        let i = self.board.idx(p).ok_or(IllegalMove::Outside)?;
+        let chain = self.board.chain_of(i);
+        if chain.is_empty() {
+            return Err(IllegalMove::Unsupported);
+        }
+        if self.dead.contains(&i) {
+            self.dead.retain(|s| !chain.contains(s));
+        } else {
+            self.dead.extend(chain);
+        }
+        Ok(())
+    }
+
+    /// The stones marked dead.
+    pub fn dead_stones(&self) -> Vec<Stone<Point>> {
+        self.dead
+            .iter()
+            .filter_map(|&i| {
+                let color = self.board.color_at(i)?;
+                Some(Stone {
+                    at: self.board.point(i),
+                    color,
+                })
+            })
+            .collect()
+    }
+
+    /// Both players accepted the marks: the game is counted and finished.
+    ///
+    /// # Errors
+    /// [`IllegalMove::WrongPhase`] outside the marking phase.
+    pub fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
+        if self.phase != Phase::MarkingDead {
+            return Err(IllegalMove::WrongPhase);
+        }
+        let s = self.final_score();
+        let outcome = Outcome::from_scores(s.black, s.white);
+        self.phase = Phase::Finished(outcome);
+        Ok(outcome)
+    }
+
+    /// The players disagree about the marks: play resumes with the player to move.
+    ///
+    /// # Errors
+    /// [`IllegalMove::WrongPhase`] outside the marking phase.
+    pub fn resume_play(&mut self) -> Result<(), IllegalMove> {
+        if self.phase != Phase::MarkingDead {
+            return Err(IllegalMove::WrongPhase);
+        }
+        self.phase = Phase::Playing;
+        self.passes = 0;
+        self.dead.clear();
+        Ok(())
+    }
+
+    /// The count under the game's scoring rule, with the marked stones removed, komi
+    /// included.
+    pub fn final_score(&self) -> ByColor<f64> {
+        let dead = |i: Idx| self.dead.contains(&i);
+        let owners = self.board.owners_ignoring(&dead);
+        let mut score = ByColor::new_with(|_| 0.0);
+        for (p, owner) in self.board.points().zip(owners) {
+            let Some(owner) = owner else { continue };
+            let stone = self.board.get(p);
+            let counts = match self.rules.scoring {
+                Scoring::Area => true,
+                Scoring::Territory => stone.is_none() || stone != Some(owner),
+            };
+            if counts {
+                score[owner] += 1.0;
+            }
+        }
+        if self.rules.scoring == Scoring::Territory {
+            for c in Color::ALL {
+                score[c] += f64::from(self.prisoners[c]);
+            }
+            for s in self.dead_stones() {
+                score[s.color.other()] += 1.0;
+            }
+        }
+        score.white += self.rules.komi;
+        score
+    }
+}
+
+impl Game for ClassicGame {
+    type Move = Point;
+    type Point = Point;
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn check(&self, mv: &Point) -> Result<(), IllegalMove> {
+        self.try_move(*mv).map(|_| ())
+    }
+
+    fn play(&mut self, mv: &Point) -> Result<Placed<Point>, IllegalMove> {
+        let next = self.try_move(*mv)?;
+        let color = self.to_move;
+        let captured: Vec<Stone<Point>> = next
+            .captured()
+            .iter()
+            .map(|&i| Stone {
+                at: next.point(i),
+                color: self.board.color_at(i).unwrap_or(color),
+            })
+            .collect();
+        for s in &captured {
+            if s.color != color {
+                self.prisoners[color] += 1;
+            } else {
+                self.prisoners[color.other()] += 1;
+            }
+        }
+        self.board = next;
+        self.passes = 0;
+        self.next_turn();
+        let h = self.superko_hash(&self.board, self.to_move);
+        self.seen.insert(h);
+        Ok(Placed { captured })
+    }
+
+    fn pass(&mut self) -> Result<(), IllegalMove> {
+        if self.phase != Phase::Playing {
+            return Err(IllegalMove::GameOver);
+        }
+        if self.handicap_left > 0 {
+            return Err(IllegalMove::WrongPhase);
+        }
+        self.passes += 1;
+        self.to_move = self.to_move.other();
+        if self.rules.ko == KoRule::SituationalSuperko {
+            let h = self.superko_hash(&self.board, self.to_move);
+            self.seen.insert(h);
+        }
+        if self.passes >= 2 {
+            if self.rules.mark_dead {
+                self.phase = Phase::MarkingDead;
+            } else {
+                let s = self.final_score();
+                self.phase = Phase::Finished(Outcome::from_scores(s.black, s.white));
+            }
+        }
+        Ok(())
+    }
+
+    fn resign(&mut self, color: Color) -> Result<(), IllegalMove> {
+        if matches!(self.phase, Phase::Finished(_)) {
+            return Err(IllegalMove::GameOver);
+        }
+        self.phase = Phase::Finished(Outcome::Win {
+            winner: color.other(),
+            by: WinBy::Resignation,
+        });
+        Ok(())
+    }
+
+    fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    fn score(&self) -> ByColor<f64> {
+        let [black, white] = self.board.area();
+        ByColor {
+            black: f64::from(black),
+            white: f64::from(white) + self.rules.komi,
+        }
+    }
+
+    fn position_hash(&self) -> u64 {
+        match self.to_move {
+            Color::Black => self.board.hash(),
+            Color::White => self.board.hash() ^ WHITE_TO_MOVE,
+        }
+    }
+
+    fn stones(&self) -> Vec<Stone<Point>> {
+        self.board
+            .points()
+            .filter_map(|at| self.board.get(at).map(|color| Stone { at, color }))
+            .collect()
+    }
+
+    fn candidate_moves(&self) -> Vec<Point> {
+        if self.phase != Phase::Playing {
+            return Vec::new();
+        }
+        self.board
+            .points()
+            .filter(|p| self.check(p).is_ok())
+            .collect()
+    }
+}
