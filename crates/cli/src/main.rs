@@ -1,1 +1,40 @@
-fn main() {}
+//! `stonefield`: replay and convert game records, run benchmarks (and, later, the server).
+//!
+//! Errors reach `main` as anyhow errors and are mapped to exit codes in one place: 2 for
+//! bad input (a record or file that cannot be read), 1 for anything else.
+
+mod bench;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(name = "stonefield", version, about = "Go and its geometric variants")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Measure the engines (figures printed, median of several runs).
+    Bench {
+        #[command(subcommand)]
+        target: bench::Target,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Bench { target } => bench::run(target),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("stonefield: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}

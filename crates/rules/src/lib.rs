@@ -22,6 +22,9 @@ mod illegal;
 mod outcome;
 
 pub mod classic;
+pub mod continuous;
+pub mod margo;
+pub mod topological;
 
 pub use color::{ByColor, Color, ParseColorError};
 pub use game::{Game, Phase, Placed, Stone};

@@ -1,0 +1,1 @@
+//! Topological Go: the tree-building game (`rules/topological.md`).
