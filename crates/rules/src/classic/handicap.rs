@@ -6,7 +6,7 @@ use super::point::Point;
 /// The points of a fixed handicap of `stones` on a board of side `size`, or `None` where
 /// the board has no such points ([`super::Rules::validate`] refuses those rules).
 pub fn fixed_points(size: u8, stones: u8) -> Option<Vec<Point>> {
-    if size < 7 || stones > 9 || (stones > 4 && (size % 2 == 0 || size == 7)) {
+    if size < 7 || stones > 9 || (stones > 4 && (size.is_multiple_of(2) || size == 7)) {
         return None;
     }
     let edge = if size >= 13 { 3 } else { 2 };

@@ -19,7 +19,7 @@ impl Point {
     /// The point at `(x, y)` if it can lie on a board of side `size`.
     pub fn new(x: u32, y: u32, size: u8) -> Option<Point> {
         let fits = |v: u32| v < u32::from(size.min(MAX_SIZE));
-        (fits(x) && fits(y)).then(|| Point {
+        (fits(x) && fits(y)).then_some(Point {
             x: x as u8,
             y: y as u8,
         })

@@ -149,7 +149,7 @@ impl Rules {
             if size < 7 {
                 return refuse("fixed handicap needs a board of 7x7 or more");
             }
-            if (size % 2 == 0 || size == 7) && stones > 4 {
+            if (size.is_multiple_of(2) || size == 7) && stones > 4 {
                 return refuse("this board has only four fixed handicap points");
             }
         }
