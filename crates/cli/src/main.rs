@@ -4,6 +4,7 @@
 //! bad input (a record or file that cannot be read), 1 for anything else.
 
 mod bench;
+mod gtp;
 
 use std::process::ExitCode;
 
@@ -23,12 +24,22 @@ enum Command {
         #[command(subcommand)]
         target: bench::Target,
     },
+    /// Play classic Go over the Go Text Protocol on standard input and output.
+    Gtp {
+        /// Light playouts per generated move.
+        #[arg(long, default_value_t = 20_000)]
+        playouts: u32,
+        /// Seed of the move choice's random numbers.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Bench { target } => bench::run(target),
+        Command::Gtp { playouts, seed } => gtp::run(playouts, seed),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
