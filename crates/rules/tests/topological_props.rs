@@ -129,6 +129,11 @@ proptest! {
         prop_assert_eq!(again.closed_points(), game.closed_points());
         prop_assert_eq!(again.trees(Color::Black), game.trees(Color::Black));
         for c in Color::ALL {
+            // The live length kept move by move is the longest of the trees found afresh.
+            let lengths: Vec<u32> = game.trees(c).iter().map(|t| t.length()).collect();
+            prop_assert_eq!(game.longest_tree_length(c), lengths.first().copied().unwrap_or(0));
+            prop_assert_eq!(lengths.iter().sum::<u32>() as usize,
+                game.stones().iter().filter(|s| s.color == c).count());
             prop_assert_eq!(again.stones_left(c), game.stones_left(c));
             prop_assert_eq!(again.reserve_left(c), game.reserve_left(c));
         }

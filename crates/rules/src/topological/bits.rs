@@ -131,10 +131,22 @@ impl Bits {
 
     /// The connected part of `within` that holds the points of `seed` (seeds outside
     /// `within` are dropped), on a board of side `n`.
+    pub(super) fn fill(seed: Bits, within: &Bits, n: usize, step: Step) -> Bits {
+        Bits::fill_until(seed, within, n, step, |_| false)
+    }
+
+    /// As [`Bits::fill`], but returns the part filled so far as soon as `stop` holds for it
+    /// (checked after each round).
     ///
     /// Sweeps down then up, filling whole row runs at each step, until nothing changes:
     /// regions of ordinary shape settle in two or three rounds.
-    pub(super) fn fill(seed: Bits, within: &Bits, n: usize, step: Step) -> Bits {
+    pub(super) fn fill_until(
+        seed: Bits,
+        within: &Bits,
+        n: usize,
+        step: Step,
+        stop: impl Fn(&Bits) -> bool,
+    ) -> Bits {
         let mut comp = seed & *within;
         let reach = |r: u32| match step {
             Step::Orthogonal => r,
@@ -154,7 +166,7 @@ impl Bits {
                 };
                 changed |= comp.spread_row(y, from_below, within.rows[y]);
             }
-            if !changed {
+            if !changed || stop(&comp) {
                 return comp;
             }
         }

@@ -85,12 +85,15 @@ pub(super) fn update(enclosed: &mut Bits, own: &Bits, p: Point, n: usize) {
         // The region lost only `p`: still one region, on the same sides, still open.
         return;
     }
+    // Each piece the ring shows is filled until it proves open by spanning the board (a
+    // pocket settles fast, the big open region stops after a round or two). Pieces found
+    // inside a region already filled are skipped.
     let mut seen = Bits::EMPTY;
     for q in ring.into_iter().flatten() {
         if seen.contains(q) {
             continue;
         }
-        let region = Bits::fill(Bits::single(q), &free, n, Step::King);
+        let region = Bits::fill_until(Bits::single(q), &free, n, Step::King, |r| r.spans(n));
         if !region.spans(n) {
             *enclosed |= region;
         }

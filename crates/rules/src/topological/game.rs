@@ -6,7 +6,7 @@ use super::enclosure;
 use super::hash;
 use super::point::Point;
 use super::rules::{CORNERS, TopoRules};
-use super::tree::{self, Tree};
+use super::tree::{self, Forest, Tree};
 use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone, WinBy};
 
 /// A move that places a stone: a normal stone continues a tree, a reserve stone starts one.
@@ -59,6 +59,7 @@ pub struct TopoGame {
     passes: u8,
     /// Zobrist hash of the stones alone.
     pub(super) stone_hash: u64,
+    forest: Forest,
 }
 
 impl TopoGame {
@@ -94,13 +95,15 @@ impl TopoGame {
             phase: Phase::Playing,
             passes: 0,
             stone_hash: 0,
+            forest: Forest::new(),
         }
     }
 
-    /// Stands a stone on an empty point and hashes it; supplies, enclosures and the turn are
-    /// the caller's business.
+    /// Stands a stone on an empty point, joins it to its tree and hashes it; supplies,
+    /// enclosures and the turn are the caller's business.
     pub(super) fn put(&mut self, color: Color, p: Point) {
         self.stones[color].insert(p);
+        self.forest.add(color, p, &self.stones[color]);
         self.stone_hash ^= hash::stone_key(color, p);
     }
 
@@ -154,7 +157,7 @@ impl TopoGame {
     /// The length of the longest tree of `color`, 0 without stones: the count before
     /// Black's +1.
     pub fn longest_tree_length(&self, color: Color) -> u32 {
-        tree::longest_length(&self.stones[color], self.rules.side())
+        self.forest.longest(color)
     }
 
     /// The points of the regions enclosed by `color`: empty points and the other player's
