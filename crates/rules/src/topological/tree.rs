@@ -65,13 +65,22 @@ const STRIDE: usize = MAX_SIZE as usize;
 const CELLS: usize = STRIDE * STRIDE;
 
 /// The trees of both players as disjoint sets of points.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub(super) struct Forest {
     /// The parent of each point's set; a root is its own parent.
     parent: [u16; CELLS],
     /// Stones in the set, kept at the root.
     length: [u16; CELLS],
     longest: ByColor<u32>,
+}
+
+/// Only the lengths that matter: the tables are 625 entries each.
+impl std::fmt::Debug for Forest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Forest")
+            .field("longest", &self.longest)
+            .finish_non_exhaustive()
+    }
 }
 
 fn cell(p: Point) -> usize {
