@@ -174,6 +174,32 @@ fn a_line_between_adjacent_sides_closes_the_corner_to_both_players() {
 }
 
 #[test]
+fn a_line_from_a_corner_to_the_far_side_along_an_edge_cuts_off_a_strip() {
+    // Black's line runs from its top-right corner down the right side, then along row 2
+    // to the left side. The strip above touches only the top and the left side, since the
+    // right-hand points of rows 0 and 1 are Black's: it is enclosed, White's corner with it.
+    let rows = [
+        "W......B", //
+        ".......B", //
+        ".BBBBBBB", //
+        "........", //
+        "........", //
+        "........", //
+        "........", //
+        "B......W", //
+    ];
+    let mut g = game(&rows, Color::Black);
+    assert!(g.closed_points().is_empty());
+    g.play(&normal(0, 2)).expect("Black reaches the left side");
+    assert_eq!(g.closed_points().len(), 13);
+    assert!(g.enclosed_by(Color::Black).contains(&p(0, 0)));
+    assert_eq!(g.play(&normal(1, 0)), Err(IllegalMove::Enclosed));
+    g.play(&normal(6, 7)).expect("White's other corner grows");
+    // The part below the line touches three sides, two of them opposite: open.
+    assert!(!g.is_closed(p(3, 3)));
+}
+
+#[test]
 fn a_loop_closes_its_inside_and_the_stones_there_stay() {
     let rows = [
         "W........B", //
