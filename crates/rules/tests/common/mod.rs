@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod gtp;
+pub mod model;
 
 use std::collections::{BTreeMap, BTreeSet};
 
