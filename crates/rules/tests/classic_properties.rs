@@ -11,7 +11,9 @@ use std::collections::{HashMap, HashSet};
 use common::model::Model;
 use common::{pt, rules, stone_map};
 use proptest::prelude::*;
-use stonefield_rules::classic::{ClassicGame, KoRule, Point, Rules, SuicideRule};
+use stonefield_rules::classic::{
+    ClassicGame, Handicap, KoRule, Placement, Point, Rules, Scoring, SuicideRule,
+};
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Stone};
 
 const PRESETS: [&str; 5] = ["japanese", "chinese", "aga", "tromp-taylor", "new-zealand"];
@@ -24,8 +26,21 @@ enum Action {
     Pass,
 }
 
-/// A preset, a board side and a script of actions on it.
-fn scripts() -> impl Strategy<Value = (&'static str, u8, Vec<Action>)> {
+/// A handicap for a board of side `size`: mostly none, sometimes free, and fixed where the
+/// board has fixed points (7x7 and up).
+fn handicaps(size: u8) -> BoxedStrategy<Handicap> {
+    let with = |placement| move |stones| Handicap { stones, placement };
+    let free = (2..=(size * size - 1).min(4)).prop_map(with(Placement::Free));
+    if size >= 7 {
+        let fixed = (2u8..=4).prop_map(with(Placement::Fixed));
+        prop_oneof![4 => Just(Handicap::NONE), 1 => free, 1 => fixed].boxed()
+    } else {
+        prop_oneof![4 => Just(Handicap::NONE), 1 => free].boxed()
+    }
+}
+
+/// Rules from a preset with a handicap, and a script of actions on their board.
+fn scripts() -> impl Strategy<Value = (Rules, Vec<Action>)> {
     (prop::sample::select(&PRESETS[..]), 2u8..=7).prop_flat_map(|(preset, size)| {
         let s = u32::from(size);
         let action = prop_oneof![
@@ -34,11 +49,11 @@ fn scripts() -> impl Strategy<Value = (&'static str, u8, Vec<Action>)> {
             1 => (0..s, s..s + 2).prop_map(|(x, y)| Action::Play(x, y)),
             1 => Just(Action::Pass),
         ];
-        (
-            Just(preset),
-            Just(size),
-            prop::collection::vec(action, 0..150),
-        )
+        let rules = handicaps(size).prop_map(move |handicap| Rules {
+            handicap,
+            ..rules(preset, size)
+        });
+        (rules, prop::collection::vec(action, 0..150))
     })
 }
 
@@ -90,18 +105,23 @@ struct Shadow {
 }
 
 impl Shadow {
-    fn new(preset: &str, size: u8) -> Shadow {
-        let rules = rules(preset, size);
+    fn new(rules: Rules) -> Shadow {
         let game = ClassicGame::new(rules).expect("valid rules");
         let model = Model::of(&game);
+        let to_move = game.to_move();
+        // Fixed handicap stones are on the board from the start.
+        let handicap_stones = game.stones().len() as u32;
         let mut shadow = Shadow {
             rules,
             boards: HashSet::from([model.clone()]),
-            situations: HashSet::from([(model.clone(), Color::Black)]),
+            situations: HashSet::from([(model.clone(), to_move)]),
             model,
             game,
             before_last_stone: None,
-            placed: ByColor::default(),
+            placed: ByColor {
+                black: handicap_stones,
+                white: 0,
+            },
             hashes: HashMap::new(),
         };
         shadow.check_invariants();
@@ -183,6 +203,10 @@ impl Shadow {
     fn pass(&mut self) {
         let before = snapshot(&self.game);
         match self.game.phase() {
+            Phase::Playing if self.game.handicap_left() > 0 => {
+                assert_eq!(self.game.pass(), Err(IllegalMove::WrongPhase));
+                assert_eq!(snapshot(&self.game), before, "refused pass");
+            }
             Phase::Playing => {
                 self.game.pass().expect("pass while playing");
                 self.before_last_stone = None;
@@ -211,7 +235,13 @@ impl Shadow {
         assert_eq!(self.game.to_move(), before.to_move.other());
         match self.game.phase() {
             Phase::Playing => {}
-            Phase::MarkingDead => assert!(self.rules.mark_dead),
+            Phase::MarkingDead => {
+                assert!(self.rules.mark_dead);
+                if self.rules.scoring == Scoring::Area {
+                    // Nothing marked yet: the count is the live count.
+                    assert_eq!(self.game.final_score(), self.game.score());
+                }
+            }
             Phase::Finished(outcome) => {
                 assert!(!self.rules.mark_dead);
                 let s = self.game.score();
@@ -271,8 +301,8 @@ proptest! {
     /// Every preset judges every point as the model and the history say, and keeps its
     /// invariants after every action.
     #[test]
-    fn random_games_follow_the_rules((preset, size, script) in scripts()) {
-        let mut shadow = Shadow::new(preset, size);
+    fn random_games_follow_the_rules((rules, script) in scripts()) {
+        let mut shadow = Shadow::new(rules);
         for action in script {
             shadow.act(action);
         }
