@@ -220,11 +220,17 @@ impl Referee<'_> {
 }
 
 /// Plays `games` random games of at most `max_moves` turns each on both engines.
+///
+/// `STONEFIELD_REFEREE_SOAK=N` plays N times as many games, for a longer search by hand.
 fn referee(rules: Rules, flags: &[&str], seed: u64, games: u32, max_moves: u32) -> Tally {
+    let soak: u32 = std::env::var("STONEFIELD_REFEREE_SOAK")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
     let mut tally = Tally::default();
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut gnugo = GnuGo::start(flags, rules.board_size);
-    for _ in 0..games {
+    for _ in 0..games * soak.max(1) {
         gnugo.ok("clear_board");
         let mut referee = Referee {
             ours: ClassicGame::new(rules).expect("valid rules"),
