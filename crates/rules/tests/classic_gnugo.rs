@@ -23,6 +23,8 @@ struct Tally {
     moves: u32,
     passes: u32,
     captured_stones: u32,
+    /// Moves that removed the mover's own stones.
+    suicides: u32,
     /// Turns with a point refused for each reason (from the full-board census).
     refusals: BTreeMap<&'static str, u32>,
     probes: u32,
@@ -38,8 +40,14 @@ impl fmt::Display for Tally {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} moves, {} passes, {} stones captured, {} probes, turns with refusals: {:?}",
-            self.moves, self.passes, self.captured_stones, self.probes, self.refusals
+            "{} moves, {} passes, {} stones captured, {} suicides, {} probes, \
+             turns with refusals: {:?}",
+            self.moves,
+            self.passes,
+            self.captured_stones,
+            self.suicides,
+            self.probes,
+            self.refusals
         )
     }
 }
@@ -151,6 +159,9 @@ impl Referee<'_> {
         self.last_was_pass = false;
         self.tally.moves += 1;
         self.tally.captured_stones += placed.captured.len() as u32;
+        if placed.captured.iter().any(|s| s.color == color) {
+            self.tally.suicides += 1;
+        }
         self.compare_boards();
         let ours: BTreeSet<(Point, Color)> =
             placed.captured.iter().map(|s| (s.at, s.color)).collect();
@@ -324,6 +335,8 @@ fn gnugo_agrees_on_suicide_allowed() {
     let tally = referee(rules, &["--allow-all-suicide"], 0x5a5a, 3, 200);
     eprintln!("suicide allowed: {tally}");
     assert!(tally.refused(IllegalMove::Ko) > 0, "no ko in {tally}");
+    assert!(tally.suicides > 0, "no suicide played in {tally}");
+    assert_eq!(tally.refused(IllegalMove::Suicide), 0, "{tally}");
 }
 
 /// GTP section 4.1.1 places fixed handicaps on the third line below 13x13 and on the fourth
