@@ -1,0 +1,99 @@
+//! Freedom and capture rounds: which balls of a colour belong to groups with freedom, how a
+//! round lifts the others from the top down (what stays is pinned: zombies), and how a placed
+//! ball sets off rounds in alternation until two rounds in a row remove nothing.
+
+use super::bits::{Bits, MAX_POINTS};
+use super::board::Board;
+use crate::Color;
+
+/// The placed ball was removed by the rounds its move set off: the move is suicide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Suicide;
+
+impl Board {
+    /// The balls of `color` whose group has freedom: a flood from every visible level-0 ball
+    /// next to an empty hole along the touches that are not cut.
+    pub(crate) fn alive(&self, color: Color) -> Bits {
+        let holes = self.holes();
+        let mut alive = Bits::default();
+        let mut stack = [0u16; MAX_POINTS];
+        let mut len = 0;
+        let plane_balls = self.balls(color).holes().and(&self.topo().plane);
+        for i in plane_balls.iter() {
+            if !self.own_freedoms(i, &holes).is_empty() && !self.is_hidden(i) {
+                alive.insert(i);
+                stack[len] = i as u16;
+                len += 1;
+            }
+        }
+        while len > 0 {
+            len -= 1;
+            let i = usize::from(stack[len]);
+            self.for_each_touch(i, color, |j| {
+                if !alive.has(j) {
+                    alive.insert(j);
+                    stack[len] = j as u16;
+                    len += 1;
+                }
+            });
+        }
+        alive
+    }
+
+    /// One round for `color`: every ball of a group without freedom goes, from the top down,
+    /// once nothing rests on it. Buried balls under `buried_hidden` are groups of their own and
+    /// always pinned. Calls `sink` for each ball removed; true if any was.
+    pub(crate) fn capture_round(
+        &mut self,
+        color: Color,
+        sink: &mut impl FnMut(usize, Color),
+    ) -> bool {
+        let alive = self.alive(color);
+        let mut doomed = self.balls(color).and_not(&alive);
+        // Burial is judged as the round starts, like the groups.
+        let snapshot = doomed;
+        for i in snapshot.iter().filter(|&i| self.is_hidden(i)) {
+            doomed.remove(i);
+        }
+        let mut removed = false;
+        // Indices grow with the level, so descending order lifts the top balls first and a
+        // ball is judged after everything that could rest on it.
+        for i in doomed.iter_desc() {
+            if self.is_uncovered(i) {
+                self.lift(i, color);
+                sink(i, color);
+                removed = true;
+            }
+        }
+        removed
+    }
+
+    /// Places a ball of `color` at `i` and runs the rounds: the opponent's colour first, then
+    /// the mover's, alternating until two rounds in a row remove nothing.
+    ///
+    /// # Errors
+    /// [`Suicide`] when a round removes the placed ball; the board is then left half-played
+    /// and must be dropped.
+    pub(crate) fn resolve(
+        &mut self,
+        i: usize,
+        color: Color,
+        sink: &mut impl FnMut(usize, Color),
+    ) -> Result<(), Suicide> {
+        self.place(i, color);
+        let mut round = !color;
+        let mut quiet = 0;
+        while quiet < 2 {
+            if self.capture_round(round, sink) {
+                quiet = 0;
+            } else {
+                quiet += 1;
+            }
+            if round == color && !self.is_occupied(i) {
+                return Err(Suicide);
+            }
+            round = !round;
+        }
+        Ok(())
+    }
+}
