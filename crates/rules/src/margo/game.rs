@@ -194,7 +194,7 @@ impl MargoGame {
         Ok(next)
     }
 
-    fn check_superko(&self, board_hash: u64) -> Result<(), IllegalMove> {
+    pub(crate) fn check_superko(&self, board_hash: u64) -> Result<(), IllegalMove> {
         let h = MargoGame::situational(board_hash, !self.to_move);
         if self.seen.contains(&h) {
             Err(IllegalMove::Superko)

@@ -20,11 +20,17 @@ mod bits;
 mod board;
 mod capture;
 mod game;
+mod notation;
+mod playout;
 mod point;
 mod rules;
 mod topology;
+mod view;
 mod zobrist;
 
 pub use game::{MargoGame, SetupError};
+pub use notation::{Cell, NotationError};
+pub use playout::{PlayoutResult, PlayoutScratch, random_move, random_playout, random_playout_with};
 pub use point::{MAX_SIZE, MIN_SIZE, Point, PointError};
 pub use rules::{MargoRules, RulesError};
+pub use view::Group;

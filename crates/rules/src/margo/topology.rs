@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use super::bits::{Bits, Holes};
+use super::bits::Holes;
 use super::point::{MAX_SIZE, Point};
 
 /// "No point": off the board.
@@ -33,8 +33,6 @@ pub(crate) struct Side {
 pub(crate) struct Topology {
     pub(crate) size: u8,
     pub(crate) points: usize,
-    /// Index of the first point of each level; `offsets[size]` is `points`.
-    pub(crate) offsets: Vec<u16>,
     pub(crate) coords: Vec<Point>,
     /// The four supports (`NONE` at level 0).
     pub(crate) supports: Vec<[u16; 4]>,
@@ -50,8 +48,6 @@ pub(crate) struct Topology {
     pub(crate) buries: Vec<u16>,
     /// For level-0 points: the adjacent holes.
     pub(crate) hole_nbrs: Vec<Holes>,
-    /// Every point of this board.
-    pub(crate) all: Bits,
     /// The level-0 holes.
     pub(crate) plane: Holes,
 }
@@ -90,7 +86,6 @@ impl Topology {
         let mut t = Topology {
             size,
             points,
-            offsets,
             coords: Vec::with_capacity(points),
             supports: Vec::with_capacity(points),
             above: Vec::with_capacity(points),
@@ -99,7 +94,6 @@ impl Topology {
             buried_by: Vec::with_capacity(points),
             buries: Vec::with_capacity(points),
             hole_nbrs: Vec::with_capacity(points),
-            all: Bits::below(points),
             plane: Holes::below(n * n),
         };
         for k in 0..n {
