@@ -53,6 +53,11 @@ impl Board {
         self.topo
     }
 
+    /// Whether both boards hold the same balls.
+    pub(crate) fn same_balls(&self, other: &Board) -> bool {
+        self.hash == other.hash && self.balls == other.balls
+    }
+
     /// Whether bridges cut the contacts under them (option `bridge_cutting`).
     pub(crate) fn cuts_bridges(&self) -> bool {
         self.bridge_cutting

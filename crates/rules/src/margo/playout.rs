@@ -4,6 +4,7 @@
 
 use super::analysis::{Analysis, Verdict};
 use super::bits::MAX_POINTS;
+use super::board::Board;
 use super::game::MargoGame;
 use crate::{ByColor, Color, Game, Outcome};
 
@@ -22,6 +23,18 @@ pub struct PlayoutResult {
 #[derive(Debug, Clone, Default)]
 pub struct PlayoutScratch {
     groups: Analysis,
+    /// The board `groups` describes.
+    built_for: Option<Board>,
+}
+
+impl PlayoutScratch {
+    fn groups_for(&mut self, board: &Board) -> &Analysis {
+        if !self.built_for.is_some_and(|b| b.same_balls(board)) {
+            self.groups.rebuild(board);
+            self.built_for = Some(*board);
+        }
+        &self.groups
+    }
 }
 
 /// Plays uniformly random legal moves in `game` until it ends, or until `max_moves` balls
@@ -42,12 +55,8 @@ pub fn random_playout_with(
     scratch: &mut PlayoutScratch,
 ) -> PlayoutResult {
     let mut moves = 0;
-    while !game.is_over() && moves < max_moves {
-        if random_move(game, rng, scratch) {
-            moves += 1;
-        } else {
-            game.finish_by_count();
-        }
+    while !game.is_over() && moves < max_moves && random_move(game, rng, scratch) {
+        moves += 1;
     }
     PlayoutResult {
         moves,
@@ -56,8 +65,8 @@ pub fn random_playout_with(
     }
 }
 
-/// Plays one uniformly random legal move; false if the player to move has none (the game
-/// is then over, which [`MargoGame::play`] would have recorded already).
+/// Plays one uniformly random legal move; false if the game is over. Like
+/// [`Game::play`], it ends the game when the player to move next has no legal move.
 ///
 /// Rejection sampling without replacement: a refused point is swapped behind the sampled
 /// range, so every legal point is equally likely.
@@ -69,11 +78,9 @@ pub fn random_move(
     if game.is_over() {
         return false;
     }
-    let board = game.board;
-    scratch.groups.rebuild(&board);
     let mut candidates = [0u16; MAX_POINTS];
     let mut left = 0;
-    for i in (0..board.topo().points).filter(|&i| game.is_empty_supported(i)) {
+    for i in (0..game.board.topo().points).filter(|&i| game.is_empty_supported(i)) {
         candidates[left] = i as u16;
         left += 1;
     }
@@ -81,18 +88,29 @@ pub fn random_move(
         let k = rng.usize(..left);
         let i = usize::from(candidates[k]);
         if try_at(game, scratch, i) {
+            if !game.is_over() && !has_legal_move(game, scratch) {
+                game.finish_by_count();
+            }
             return true;
         }
         left -= 1;
         candidates.swap(k, left);
     }
+    // Only a game set up by hand can be stuck before its first move here.
+    game.finish_by_count();
     false
 }
 
+fn has_legal_move(game: &MargoGame, scratch: &mut PlayoutScratch) -> bool {
+    let groups = scratch.groups_for(&game.board);
+    (0..game.board.topo().points)
+        .any(|i| game.is_empty_supported(i) && game.is_legal_at(groups, i))
+}
+
 /// Plays the ball at the placeable point `i` if it is legal.
-fn try_at(game: &mut MargoGame, scratch: &PlayoutScratch, i: usize) -> bool {
+fn try_at(game: &mut MargoGame, scratch: &mut PlayoutScratch, i: usize) -> bool {
     let mover = game.to_move;
-    match scratch.groups.verdict(&game.board, i, mover) {
+    match scratch.groups_for(&game.board).verdict(&game.board, i, mover) {
         Verdict::Suicide => false,
         Verdict::Quiet(hash) if game.check_superko(hash).is_err() => false,
         Verdict::Quiet(_) => {
