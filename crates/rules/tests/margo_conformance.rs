@@ -17,7 +17,10 @@ fn int(v: &Value) -> i64 {
 }
 
 fn color(v: &Value) -> Color {
-    v.as_str().expect("colour name").parse().expect("black or white")
+    v.as_str()
+        .expect("colour name")
+        .parse()
+        .expect("black or white")
 }
 
 fn rules(record: &Value) -> MargoRules {
@@ -32,7 +35,9 @@ fn rules(record: &Value) -> MargoRules {
                 ..rules
             };
         } else {
-            rules.set_flag(key, v.as_bool().expect("boolean option")).expect("known option");
+            rules
+                .set_flag(key, v.as_bool().expect("boolean option"))
+                .expect("known option");
         }
     }
     rules
@@ -42,7 +47,12 @@ fn rules(record: &Value) -> MargoRules {
 type Ball = (i64, i64, i64, String);
 
 fn ball_of(v: &Value) -> Ball {
-    (int(&v[0]), int(&v[1]), int(&v[2]), v[3].as_str().expect("colour").to_owned())
+    (
+        int(&v[0]),
+        int(&v[1]),
+        int(&v[2]),
+        v[3].as_str().expect("colour").to_owned(),
+    )
 }
 
 fn ball_from_stone(s: &Stone<Point>) -> Ball {
@@ -91,7 +101,11 @@ fn replay_case(record_path: &Path) -> Result<(), String> {
     for (mv, w) in moves.iter().zip(want) {
         let at = &mv["at"];
         let size = game.board_size();
-        assert_eq!(color(&mv["color"]), game.to_move(), "record follows the turn");
+        assert_eq!(
+            color(&mv["color"]),
+            game.to_move(),
+            "record follows the turn"
+        );
         let result = Point::from_coords(int(&at[0]), int(&at[1]), int(&at[2]), size)
             .map_err(|_| stonefield_rules::IllegalMove::Outside)
             .and_then(|p| game.play(&p));
@@ -107,16 +121,21 @@ fn replay_case(record_path: &Path) -> Result<(), String> {
                 }
             }
             (Err(e), Some("illegal")) => {
-                if let Some(r) = w.get("reason").and_then(Value::as_str) {
-                    if e.reason() != r {
-                        return Err(format!("move {index}: reason {}, expected {r}", e.reason()));
-                    }
+                if let Some(r) = w.get("reason").and_then(Value::as_str)
+                    && e.reason() != r
+                {
+                    return Err(format!("move {index}: reason {}, expected {r}", e.reason()));
                 }
             }
             (got, want) => return Err(format!("move {index}: {got:?}, expected {want:?}")),
         }
         if let Some(after) = w.get("stones_after") {
-            let want: Vec<Ball> = after.as_array().expect("list").iter().map(ball_of).collect();
+            let want: Vec<Ball> = after
+                .as_array()
+                .expect("list")
+                .iter()
+                .map(ball_of)
+                .collect();
             let got: Vec<Ball> = game.stones().iter().map(ball_from_stone).collect();
             if sorted(got.clone()) != sorted(want.clone()) {
                 return Err(format!("move {index}: board {got:?}, expected {want:?}"));
@@ -137,7 +156,11 @@ fn every_margo_conformance_case_replays_as_expected() {
     assert_eq!(records.len(), 13, "the rules page lists 13 cases");
     let failures: Vec<String> = records
         .iter()
-        .filter_map(|p| replay_case(p).err().map(|e| format!("{}: {e}", p.display())))
+        .filter_map(|p| {
+            replay_case(p)
+                .err()
+                .map(|e| format!("{}: {e}", p.display()))
+        })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -37,7 +37,12 @@ fn setup(size: u32, rows: &[&str], upper: &[(u32, u32, u32, Color)]) -> Vec<Ston
     stones
 }
 
-fn game(r: MargoRules, rows: &[&str], upper: &[(u32, u32, u32, Color)], to_move: Color) -> MargoGame {
+fn game(
+    r: MargoRules,
+    rows: &[&str],
+    upper: &[(u32, u32, u32, Color)],
+    to_move: Color,
+) -> MargoGame {
     let size = u32::from(r.board_size);
     MargoGame::from_setup(r, &setup(size, rows, upper), to_move).expect("valid setup")
 }
@@ -64,7 +69,12 @@ fn position_1_plane_capture() {
 }
 
 fn zombie_position() -> MargoGame {
-    let mut g = game(rules(4), &["BW..", "BW.."], &[(0, 0, 1, Color::White)], Color::White);
+    let mut g = game(
+        rules(4),
+        &["BW..", "BW.."],
+        &[(0, 0, 1, Color::White)],
+        Color::White,
+    );
     assert!(captured(&mut g, pt(0, 2, 0, 4)).is_empty());
     g
 }
@@ -80,9 +90,18 @@ fn position_2_zombies_stay_pinned() {
     assert_eq!(g.zombies(), pair);
     assert!(!g.is_zombie(pt(1, 0, 0, 4)));
     // Zombies count as balls in play.
-    assert_eq!(g.score(), ByColor { black: 2.0, white: 4.0 });
+    assert_eq!(
+        g.score(),
+        ByColor {
+            black: 2.0,
+            white: 4.0
+        }
+    );
     let black = g.groups().into_iter().find(|gr| gr.color == Color::Black);
-    assert_eq!(black.map(|gr| (gr.balls, gr.has_freedom)), Some((pair.to_vec(), false)));
+    assert_eq!(
+        black.map(|gr| (gr.balls, gr.has_freedom)),
+        Some((pair.to_vec(), false))
+    );
 }
 
 #[test]
@@ -119,7 +138,10 @@ fn revealed_capture_needs_a_later_round_of_the_same_move() {
     let taken = g.play(&pt(2, 1, 0, 5)).expect("legal").captured;
     let first_white = taken.iter().position(|s| s.color == Color::White);
     let last_black = taken.iter().rposition(|s| s.color == Color::Black);
-    assert!(first_white > last_black, "black is lifted in the first round, white after");
+    assert!(
+        first_white > last_black,
+        "black is lifted in the first round, white after"
+    );
     assert_eq!(taken.len(), 7);
 }
 
@@ -196,7 +218,8 @@ fn position_8_the_game_ends_when_the_player_to_move_is_stuck() {
         while !g.is_over() {
             let legal = g.legal_moves();
             assert!(!legal.is_empty(), "a game in play has a legal move");
-            g.play(&legal[rng.usize(..legal.len())]).expect("listed move");
+            g.play(&legal[rng.usize(..legal.len())])
+                .expect("listed move");
             moves += 1;
             assert!(moves < 1000, "superko ends every game");
         }
@@ -276,7 +299,8 @@ fn final_positions_are_valid_setups_and_stuck_ones_finish_at_once() {
         let mut g = MargoGame::new(rules(3)).expect("game");
         while !g.is_over() {
             let legal = g.legal_moves();
-            g.play(&legal[rng.usize(..legal.len())]).expect("listed move");
+            g.play(&legal[rng.usize(..legal.len())])
+                .expect("listed move");
         }
         let again = MargoGame::from_setup(rules(3), &g.stones(), g.to_move())
             .expect("a position reached in play is a valid setup");
@@ -351,14 +375,26 @@ fn swap_is_offered_once_right_after_whites_first_ball() {
 fn the_estimate_adds_surrounded_holes_and_platforms() {
     let wall = [".W..", ".W..", ".W..", ".W.."];
     let g = game(rules(4), &wall, &[], Color::Black);
-    assert_eq!(g.estimate(), ByColor { black: 0, white: 16 });
+    assert_eq!(
+        g.estimate(),
+        ByColor {
+            black: 0,
+            white: 16
+        }
+    );
     let mixed = [".W..", ".W..", ".W..", ".W.B"];
     let g = game(rules(4), &mixed, &[], Color::White);
     assert_eq!(g.estimate(), ByColor { black: 1, white: 8 });
     let platform = ["WW..", "WW..", "....", "...B"];
     let g = game(rules(4), &platform, &[], Color::Black);
     assert_eq!(g.estimate(), ByColor { black: 1, white: 5 });
-    assert_eq!(g.score(), ByColor { black: 1.0, white: 4.0 });
+    assert_eq!(
+        g.score(),
+        ByColor {
+            black: 1.0,
+            white: 4.0
+        }
+    );
 }
 
 #[test]

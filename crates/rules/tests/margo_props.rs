@@ -6,9 +6,7 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use stonefield_rules::margo::{
-    Cell, MargoGame, MargoRules, PlayoutScratch, Point, random_move,
-};
+use stonefield_rules::margo::{Cell, MargoGame, MargoRules, PlayoutScratch, Point, random_move};
 use stonefield_rules::{Color, Game, Stone};
 
 fn arb_rules() -> impl Strategy<Value = MargoRules> {
@@ -42,7 +40,11 @@ fn check_invariants(g: &MargoGame) {
     let size = g.board_size();
     for s in g.stones() {
         for support in s.at.supports() {
-            assert!(g.ball_at(support).is_some(), "{} lacks support {support}", s.at);
+            assert!(
+                g.ball_at(support).is_some(),
+                "{} lacks support {support}",
+                s.at
+            );
         }
     }
     for group in g.groups() {
@@ -59,7 +61,11 @@ fn check_invariants(g: &MargoGame) {
 type Position = (Vec<([u8; 3], Color)>, Color);
 
 fn position(g: &MargoGame) -> Position {
-    let mut balls: Vec<_> = g.stones().iter().map(|s| (s.at.coords(), s.color)).collect();
+    let mut balls: Vec<_> = g
+        .stones()
+        .iter()
+        .map(|s| (s.at.coords(), s.color))
+        .collect();
     balls.sort();
     (balls, g.to_move())
 }

@@ -95,6 +95,72 @@ impl Analysis {
         (self.group[i] != NONE).then_some(self.group[i])
     }
 
+    /// Updates the groups for a ball of `color` placed at `i` on `board`, a move whose
+    /// verdict was [`Verdict::Quiet`]: it joins the groups it touches and takes the hole it
+    /// fills from its neighbours, and nothing else changes.
+    pub(crate) fn apply_quiet(&mut self, board: &Board, i: usize, color: Color) {
+        let t = board.topo();
+        let mut merged = [NONE; 8];
+        let mut count = 0;
+        let touching = t.supports[i]
+            .iter()
+            .chain(t.nbrs[i].iter().map(|e| &e.other));
+        for &j in touching {
+            if board.is(j, color) {
+                let g = self.group[usize::from(j)];
+                if g != NONE && !merged[..count].contains(&g) {
+                    merged[count] = g;
+                    count += 1;
+                }
+            }
+        }
+        let id = merged[..count].iter().copied().min().unwrap_or_else(|| {
+            self.freedoms.push(Holes::default());
+            (self.freedoms.len() - 1) as u16
+        });
+        let mut freedoms = board.own_freedoms(i, &self.holes);
+        for &g in &merged[..count] {
+            freedoms = freedoms.or(&self.freedoms[usize::from(g)]);
+        }
+        if count > 1 {
+            for j in board.balls(color).iter() {
+                if merged[..count].contains(&self.group[j]) {
+                    self.group[j] = id;
+                }
+            }
+        }
+        self.group[i] = id;
+        self.freedoms[usize::from(id)] = freedoms;
+        if t.level(i) == 0 {
+            self.holes.remove(i);
+            for e in &t.nbrs[i] {
+                if e.other != NONE && self.group[usize::from(e.other)] != NONE {
+                    let g = usize::from(self.group[usize::from(e.other)]);
+                    self.freedoms[g].remove(i);
+                }
+            }
+            self.freedoms[usize::from(id)].remove(i);
+        }
+    }
+
+    /// Whether both analyses see the same groups with the same freedoms (group numbers may
+    /// differ): a debug check of [`Analysis::apply_quiet`].
+    pub(crate) fn same_groups(&self, other: &Analysis) -> bool {
+        use std::collections::HashMap;
+        let (mut map, mut back) = (HashMap::new(), HashMap::new());
+        self.holes == other.holes
+            && self.group.len() == other.group.len()
+            && self.group.iter().zip(&other.group).all(|(&a, &b)| {
+                if (a == NONE) != (b == NONE) {
+                    return false;
+                }
+                a == NONE
+                    || (*map.entry(a).or_insert(b) == b
+                        && *back.entry(b).or_insert(a) == a
+                        && self.freedoms[usize::from(a)] == other.freedoms[usize::from(b)])
+            })
+    }
+
     /// The quick verdict on a ball of `color` at the empty, supported point `i` of the board
     /// this analysis was built from.
     pub(crate) fn verdict(&self, board: &Board, i: usize, color: Color) -> Verdict {
@@ -103,9 +169,9 @@ impl Analysis {
         if !self.settled || (level >= 2 && board.hides_buried()) {
             return Verdict::Unknown;
         }
-        let cuts = t.sides[i].iter().any(|s| {
-            board.is(s.a, !color) && board.is(s.b, !color) && board.is(s.partner, color)
-        });
+        let cuts = t.sides[i]
+            .iter()
+            .any(|s| board.is(s.a, !color) && board.is(s.b, !color) && board.is(s.partner, color));
         if level >= 1 && board.cuts_bridges() && cuts {
             return Verdict::Unknown;
         }

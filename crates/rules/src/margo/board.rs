@@ -185,7 +185,9 @@ impl Board {
                 // Right (1) and down (3) only, so that each contact is listed once.
                 for e in [self.topo.nbrs[i][1], self.topo.nbrs[i][3]] {
                     let j = e.other;
-                    if self.is(j, color) && !self.is_hidden(usize::from(j)) && self.is_cut(&e, color)
+                    if self.is(j, color)
+                        && !self.is_hidden(usize::from(j))
+                        && self.is_cut(&e, color)
                     {
                         out.push((i, usize::from(j)));
                     }

@@ -102,9 +102,9 @@ impl MargoGame {
             return Err(SetupError::Unsupported(t.coords[i]));
         }
         let groups = Analysis::new(&board);
-        let loose = occupied.iter().find(|&i| {
-            !groups.has_freedom(i) && !board.is_hidden(i) && board.is_uncovered(i)
-        });
+        let loose = occupied
+            .iter()
+            .find(|&i| !groups.has_freedom(i) && !board.is_hidden(i) && board.is_uncovered(i));
         if let Some(i) = loose {
             return Err(SetupError::Unsettled(t.coords[i]));
         }

@@ -30,7 +30,9 @@ mod zobrist;
 
 pub use game::{MargoGame, SetupError};
 pub use notation::{Cell, NotationError};
-pub use playout::{PlayoutResult, PlayoutScratch, random_move, random_playout, random_playout_with};
+pub use playout::{
+    PlayoutResult, PlayoutScratch, random_move, random_playout, random_playout_with,
+};
 pub use point::{MAX_SIZE, MIN_SIZE, Point, PointError};
 pub use rules::{MargoRules, RulesError};
 pub use view::Group;

@@ -170,10 +170,19 @@ mod tests {
             game.parse_notation("B11"),
             Err(NotationError::NoPoint(Cell { column: 1, row: 11 }))
         );
-        assert!(matches!(game.parse_notation("N1"), Err(NotationError::OffBoard(_))));
-        assert!(matches!(game.parse_notation("A14"), Err(NotationError::OffBoard(_))));
+        assert!(matches!(
+            game.parse_notation("N1"),
+            Err(NotationError::OffBoard(_))
+        ));
+        assert!(matches!(
+            game.parse_notation("A14"),
+            Err(NotationError::OffBoard(_))
+        ));
         for bad in ["", "5C", "C", "C0", "C-1", "Ä3", "C99999"] {
-            assert!(matches!(game.parse_notation(bad), Err(NotationError::Syntax(_))), "{bad}");
+            assert!(
+                matches!(game.parse_notation(bad), Err(NotationError::Syntax(_))),
+                "{bad}"
+            );
         }
     }
 

@@ -103,19 +103,24 @@ pub fn random_move(
 
 fn has_legal_move(game: &MargoGame, scratch: &mut PlayoutScratch) -> bool {
     let groups = scratch.groups_for(&game.board);
-    (0..game.board.topo().points)
-        .any(|i| game.is_empty_supported(i) && game.is_legal_at(groups, i))
+    (0..game.board.topo().points).any(|i| game.is_empty_supported(i) && game.is_legal_at(groups, i))
 }
 
 /// Plays the ball at the placeable point `i` if it is legal.
 fn try_at(game: &mut MargoGame, scratch: &mut PlayoutScratch, i: usize) -> bool {
     let mover = game.to_move;
-    match scratch.groups_for(&game.board).verdict(&game.board, i, mover) {
+    match scratch
+        .groups_for(&game.board)
+        .verdict(&game.board, i, mover)
+    {
         Verdict::Suicide => false,
         Verdict::Quiet(hash) if game.check_superko(hash).is_err() => false,
         Verdict::Quiet(_) => {
             let mut next = game.board;
             next.place(i, mover);
+            scratch.groups.apply_quiet(&game.board, i, mover);
+            scratch.built_for = Some(next);
+            debug_assert!(scratch.groups.same_groups(&Analysis::new(&next)));
             game.commit(next, ByColor::default());
             true
         }
@@ -150,7 +155,8 @@ mod tests {
                     panic!("a {size}x{size} playout hit the move limit");
                 };
                 assert!(r.moves >= 1);
-                let count = Outcome::from_scores(f64::from(r.balls.black), f64::from(r.balls.white));
+                let count =
+                    Outcome::from_scores(f64::from(r.balls.black), f64::from(r.balls.white));
                 assert_eq!(outcome, count);
                 assert_eq!(game.phase(), Phase::Finished(outcome));
                 assert!(game.legal_moves().is_empty());

@@ -214,7 +214,10 @@ mod tests {
     #[test]
     fn burial_is_straight_up_two_levels() {
         let t = topology(5);
-        let idx = |x, y, k| t.index(Point::new(x, y, k, 5).expect("on board")).expect("index");
+        let idx = |x, y, k| {
+            t.index(Point::new(x, y, k, 5).expect("on board"))
+                .expect("index")
+        };
         assert_eq!(usize::from(t.buried_by[idx(1, 1, 0)]), idx(0, 0, 2));
         assert_eq!(usize::from(t.buries[idx(0, 0, 2)]), idx(1, 1, 0));
         assert_eq!(t.buried_by[idx(0, 1, 0)], NONE);
