@@ -6,13 +6,13 @@ use std::time::Instant;
 use stonefield_rules::Game;
 use stonefield_rules::margo::{MargoGame, MargoRules, PlayoutScratch, random_playout_with};
 
-fn playouts(size: u32, seconds: f64) {
+fn playouts(size: u32, count: u64) {
     let start_game = MargoGame::new(MargoRules::with_size(size).expect("size")).expect("game");
     let mut rng = fastrand::Rng::with_seed(u64::from(size));
     let mut scratch = PlayoutScratch::default();
     let (mut n, mut moves, mut unfinished) = (0u64, 0u64, 0u64);
     let start = Instant::now();
-    while start.elapsed().as_secs_f64() < seconds {
+    while n < count {
         let mut game = start_game.clone();
         let r = random_playout_with(&mut game, &mut rng, 20_000, &mut scratch);
         moves += u64::from(r.moves);
@@ -56,7 +56,13 @@ fn checked_moves(size: u32) {
 #[ignore = "timing figures, run by hand in release mode"]
 fn speed_figures() {
     for size in [7, 9] {
-        playouts(size, 2.0);
+        playouts(size, if size == 7 { 400 } else { 60 });
         checked_moves(size);
     }
+}
+
+#[test]
+#[ignore = "a fixed workload for instruction counts (valgrind --tool=callgrind)"]
+fn fixed_workload() {
+    playouts(7, 40);
 }

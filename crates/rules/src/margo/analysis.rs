@@ -3,7 +3,7 @@
 //! playing the capture rounds. Moves whose effect is not local enough (cuts, burials, a group
 //! losing its last freedom) are left to the full rounds.
 
-use super::bits::Holes;
+use super::bits::{Bits, Holes};
 use super::board::Board;
 use super::topology::NONE;
 use crate::Color;
@@ -46,9 +46,10 @@ impl Analysis {
         self.freedoms.clear();
         self.holes = board.holes();
         for color in Color::ALL {
-            for i in board.balls(color).iter() {
-                if self.group[i] == NONE && !board.is_hidden(i) {
-                    self.flood(board, i, color);
+            let visible = board.visible(color);
+            for i in visible.iter() {
+                if self.group[i] == NONE {
+                    self.flood(board, i, color, &visible);
                 }
             }
         }
@@ -60,7 +61,7 @@ impl Analysis {
         });
     }
 
-    fn flood(&mut self, board: &Board, start: usize, color: Color) {
+    fn flood(&mut self, board: &Board, start: usize, color: Color, visible: &Bits) {
         let id = self.freedoms.len() as u16;
         let mut freedoms = Holes::default();
         self.group[start] = id;
@@ -70,7 +71,7 @@ impl Analysis {
             if board.topo().level(i) == 0 {
                 freedoms = freedoms.or(&board.own_freedoms(i, &self.holes));
             }
-            board.for_each_touch(i, color, |j| {
+            board.for_each_touch(i, color, visible, |j| {
                 if self.group[j] == NONE {
                     self.group[j] = id;
                     self.stack.push(j as u16);

@@ -148,22 +148,40 @@ impl Board {
         self.bridge_cutting && self.is(b1, !color) && self.is(b2, !color)
     }
 
-    /// Calls `f` with every ball that the visible ball of `color` at `i` touches.
+    /// The balls of `color` that are not hidden by burial: the ones that have contacts.
+    pub(crate) fn visible(&self, color: Color) -> Bits {
+        if !self.buried_hidden {
+            return self.balls[color];
+        }
+        let mut hidden = Bits::default();
+        for q in self.occupied().and(&self.topo.upper).iter() {
+            hidden.insert(usize::from(self.topo.buries[q]));
+        }
+        self.balls[color].and_not(&hidden)
+    }
+
+    /// Calls `f` with every ball that the visible ball of `color` at `i` touches;
+    /// `visible` is [`Board::visible`] of `color`.
     #[inline]
-    pub(crate) fn for_each_touch(&self, i: usize, color: Color, mut f: impl FnMut(usize)) {
+    pub(crate) fn for_each_touch(
+        &self,
+        i: usize,
+        color: Color,
+        visible: &Bits,
+        mut f: impl FnMut(usize),
+    ) {
         let t = self.topo;
-        let mut visit = |j: u16| {
-            if self.is(j, color) && !self.is_hidden(usize::from(j)) {
-                f(usize::from(j));
-            }
-        };
+        let seen = |j: u16| j != NONE && visible.has(usize::from(j));
         for e in &t.nbrs[i] {
-            if self.is(e.other, color) && !self.is_cut(e, color) {
-                visit(e.other);
+            if seen(e.other) && !self.is_cut(e, color) {
+                f(usize::from(e.other));
             }
         }
-        t.supports[i].iter().for_each(|&s| visit(s));
-        t.above[i].iter().for_each(|&a| visit(a));
+        for &j in t.supports[i].iter().chain(&t.above[i]) {
+            if seen(j) {
+                f(usize::from(j));
+            }
+        }
     }
 
     /// The empty holes of level 0.

@@ -18,9 +18,10 @@ impl Board {
         let mut alive = Bits::default();
         let mut stack = [0u16; MAX_POINTS];
         let mut len = 0;
-        let plane_balls = self.balls(color).holes().and(&self.topo().plane);
+        let visible = self.visible(color);
+        let plane_balls = visible.holes().and(&self.topo().plane);
         for i in plane_balls.iter() {
-            if !self.own_freedoms(i, &holes).is_empty() && !self.is_hidden(i) {
+            if !self.own_freedoms(i, &holes).is_empty() {
                 alive.insert(i);
                 stack[len] = i as u16;
                 len += 1;
@@ -29,7 +30,7 @@ impl Board {
         while len > 0 {
             len -= 1;
             let i = usize::from(stack[len]);
-            self.for_each_touch(i, color, |j| {
+            self.for_each_touch(i, color, &visible, |j| {
                 if !alive.has(j) {
                     alive.insert(j);
                     stack[len] = j as u16;

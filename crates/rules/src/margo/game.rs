@@ -232,9 +232,26 @@ impl MargoGame {
     }
 
     fn has_legal_move(&self) -> bool {
-        let groups = Analysis::new(&self.board);
-        (0..self.board.topo().points)
-            .any(|i| self.is_empty_supported(i) && self.is_legal_at(&groups, i))
+        self.any_legal(&Analysis::new(&self.board))
+    }
+
+    /// Whether the player to move has a legal move, given the groups of the current board.
+    /// Moves the quick verdict settles are tried before any that need trial captures.
+    pub(crate) fn any_legal(&self, groups: &Analysis) -> bool {
+        let mut unknown = false;
+        for i in (0..self.board.topo().points).filter(|&i| self.is_empty_supported(i)) {
+            match groups.verdict(&self.board, i, self.to_move) {
+                Verdict::Quiet(h) if self.check_superko(h).is_ok() => return true,
+                Verdict::Unknown => unknown = true,
+                _ => {}
+            }
+        }
+        unknown
+            && (0..self.board.topo().points).any(|i| {
+                self.is_empty_supported(i)
+                    && groups.verdict(&self.board, i, self.to_move) == Verdict::Unknown
+                    && self.attempt(i, &mut |_, _| {}).is_ok()
+            })
     }
 
     /// Takes `next` as the position after the mover's ball; `lost` is what the move removed.

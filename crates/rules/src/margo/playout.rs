@@ -102,8 +102,7 @@ pub fn random_move(
 }
 
 fn has_legal_move(game: &MargoGame, scratch: &mut PlayoutScratch) -> bool {
-    let groups = scratch.groups_for(&game.board);
-    (0..game.board.topo().points).any(|i| game.is_empty_supported(i) && game.is_legal_at(groups, i))
+    game.any_legal(scratch.groups_for(&game.board))
 }
 
 /// Plays the ball at the placeable point `i` if it is legal.

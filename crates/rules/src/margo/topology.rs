@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use super::bits::Holes;
+use super::bits::{Bits, Holes};
 use super::point::{MAX_SIZE, Point};
 
 /// "No point": off the board.
@@ -50,6 +50,8 @@ pub(crate) struct Topology {
     pub(crate) hole_nbrs: Vec<Holes>,
     /// The level-0 holes.
     pub(crate) plane: Holes,
+    /// The points of levels 2 and up (those that can bury a ball).
+    pub(crate) upper: Bits,
 }
 
 static TOPOLOGIES: [OnceLock<Topology>; MAX_SIZE as usize + 1] =
@@ -95,6 +97,7 @@ impl Topology {
             buries: Vec::with_capacity(points),
             hole_nbrs: Vec::with_capacity(points),
             plane: Holes::below(n * n),
+            upper: Bits::below(points).and_not(&Bits::below(n * n + (n - 1) * (n - 1))),
         };
         for k in 0..n {
             for y in 0..n - k {
