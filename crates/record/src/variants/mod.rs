@@ -6,6 +6,7 @@ mod classic;
 mod pending;
 
 pub use classic::ClassicAdapter;
+pub(crate) use classic::read_rules as classic_rules;
 
 use crate::{Record, RecordError, Variant};
 
