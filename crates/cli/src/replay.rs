@@ -147,7 +147,12 @@ fn text_report(record: &Record, report: &ReplayReport) -> String {
         .and_then(Value::as_u64)
         .unwrap_or(19);
     if let (true, Some(stones)) = (report.variant.is_grid(), f["stones"].as_array()) {
-        let at = last.and_then(|m| m.at.as_ref()).and_then(coords);
+        let placed = report
+            .moves
+            .iter()
+            .rev()
+            .find(|m| m.result == MoveResult::Placed);
+        let at = placed.and_then(|m| m.at.as_ref()).and_then(coords);
         out.push_str(&board_text(
             usize::try_from(size).unwrap_or(19).min(25),
             stones,
