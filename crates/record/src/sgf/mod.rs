@@ -1,10 +1,10 @@
-//! SGF FF[4] for classic Go, through the `sgf-parse` crate: reading a file into a
+//! SGF FF\[4\] for classic Go, through the `sgf-parse` crate: reading a file into a
 //! [`Record`] (the main line is played) and writing a record as SGF.
 //!
 //! SGF holds more than a record (variations, comments, markup), so [`read`] keeps the
 //! parsed trees: [`SgfGame::to_sgf`] writes them back whole, and
 //! [`SgfGame::record_keeping_tree`] carries them in a `"sgf"` field of the JSON record when
-//! the record alone would lose something. [`write`] uses that field while it still
+//! the record alone would lose something. [`write()`] uses that field while it still
 //! matches the record.
 //!
 //! ```
@@ -106,7 +106,7 @@ pub fn write(record: &Record) -> Result<String, RecordError> {
     write_fresh(&plain)
 }
 
-/// Keeps, in every node, the first property of each identifier and only FF[4] identifiers
+/// Keeps, in every node, the first property of each identifier and only FF\[4\] identifiers
 /// (upper-case letters): what the reader honours is then exactly what the writer writes.
 fn normalize(root: &mut SgfNode<Prop>) {
     let mut stack = vec![root];
