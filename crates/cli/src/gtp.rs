@@ -4,7 +4,9 @@
 
 use std::io::{BufRead, Write};
 
+use serde_json::{Map, Value};
 use stonefield_ai::classic::{Choice, choose_move, estimate_dead};
+use stonefield_record::{ClassicAdapter, MoveKind, Record, RecordMove, Setup, Variant, sgf};
 use stonefield_rules::classic::{ClassicGame, Point, Rules};
 use stonefield_rules::{Color, Game, Phase};
 
@@ -42,6 +44,8 @@ pub struct Engine {
     history: Vec<ClassicGame>,
     /// Moves played, for `printsgf`: (colour, point or pass).
     moves: Vec<(Color, Option<Point>)>,
+    /// The position `loadsgf` started from, for `printsgf`.
+    setup: Option<Setup>,
     playouts: u32,
     rng: fastrand::Rng,
 }
@@ -58,6 +62,7 @@ impl Engine {
             rules,
             history: Vec::new(),
             moves: Vec::new(),
+            setup: None,
             playouts,
             rng: fastrand::Rng::with_seed(seed),
         }
@@ -106,7 +111,8 @@ impl Engine {
             "final_status_list" => self.final_status_list(arg(args, 0)?),
             "time_settings" | "time_left" => Ok(String::new()),
             "kgs-rules" | "stonefield-rules" => self.set_preset(arg(args, 0)?),
-            "loadsgf" | "printsgf" => Err("not available in this build".into()),
+            "loadsgf" => self.loadsgf(arg(args, 0)?, args.get(1).copied()),
+            "printsgf" => self.printsgf(args.first().copied()),
             "" => Err("missing command".into()),
             _ => Err("unknown command".into()),
         }
@@ -118,6 +124,7 @@ impl Engine {
         self.game = game;
         self.history.clear();
         self.moves.clear();
+        self.setup = None;
         Ok(String::new())
     }
 
@@ -216,6 +223,65 @@ impl Engine {
             Choice::Play(p) => self
                 .apply(color, Some(p))
                 .map(|_| p.to_gtp(self.rules.board_size)),
+        }
+    }
+
+    /// Loads an SGF game, up to (not including) move number `until` if given.
+    fn loadsgf(&mut self, path: &str, until: Option<&str>) -> Reply {
+        let until: Option<usize> = match until {
+            Some(n) => Some(n.parse().map_err(|_| "move number not an integer")?),
+            None => None,
+        };
+        let text = std::fs::read_to_string(path).map_err(|_| "cannot open file")?;
+        let record = sgf::read(&text)
+            .map_err(|e| format!("cannot load file: {e}"))?
+            .into_record();
+        let adapter = ClassicAdapter::new(&record.rules, record.setup.as_ref())
+            .map_err(|e| format!("cannot load file: {e}"))?;
+        self.rules = *adapter.game().rules();
+        self.game = adapter.game().clone();
+        self.history.clear();
+        self.moves.clear();
+        self.setup = record.setup.clone();
+        let take = until.map_or(usize::MAX, |n| n.saturating_sub(1));
+        for mv in record.moves.iter().take(take) {
+            let at = match &mv.kind {
+                MoveKind::At(xy) => Some(
+                    Point::new(xy[0] as u32, xy[1] as u32, self.rules.board_size)
+                        .ok_or("cannot load file: a move off the board")?,
+                ),
+                MoveKind::Pass => None,
+                MoveKind::Resign | MoveKind::Request { .. } => break,
+            };
+            self.apply(mv.color, at)?;
+        }
+        Ok(self.game.to_move().name().to_owned())
+    }
+
+    /// The game so far as SGF, printed or written to `path`.
+    fn printsgf(&mut self, path: Option<&str>) -> Reply {
+        let mut record = Record::new(Variant::Classic);
+        let mut rules = Map::new();
+        rules.insert("preset".into(), Value::from(self.preset.clone()));
+        rules.insert("board_size".into(), Value::from(self.rules.board_size));
+        rules.insert("komi".into(), Value::from(self.rules.komi));
+        record.rules = rules;
+        record.setup = self.setup.clone();
+        record.moves = self
+            .moves
+            .iter()
+            .map(|&(color, at)| match at {
+                Some(p) => RecordMove::at(color, vec![f64::from(p.x()), f64::from(p.y())]),
+                None => RecordMove::pass(color),
+            })
+            .collect();
+        let text = sgf::write(&record).map_err(|e| e.to_string())?;
+        match path {
+            Some(path) => {
+                std::fs::write(path, text).map_err(|_| "cannot write file")?;
+                Ok(String::new())
+            }
+            None => Ok(text),
         }
     }
 
@@ -388,6 +454,39 @@ mod tests {
         let vertex = reply.trim_start_matches("= ").trim();
         let p = Point::from_gtp(vertex, 7).expect("a vertex");
         assert_eq!(e.game.board().get(p), Some(Color::Black));
+    }
+
+    #[test]
+    fn printsgf_and_loadsgf_round_trip() {
+        let dir = std::env::temp_dir().join(format!("stonefield-gtp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join("game.sgf");
+        let file = file.to_str().expect("utf-8 path");
+        let mut e = Engine::new(50, 1);
+        for line in [
+            "boardsize 9",
+            "komi 6.5",
+            "play b C3",
+            "play w G7",
+            "play b pass",
+        ] {
+            say(&mut e, line);
+        }
+        assert_eq!(say(&mut e, &format!("printsgf {file}")), "=\n\n");
+        let mut f = Engine::new(50, 1);
+        assert_eq!(say(&mut f, &format!("loadsgf {file}")), "= white\n\n");
+        assert_eq!(f.game.stones(), e.game.stones());
+        assert_eq!(f.rules.komi, 6.5);
+        assert_eq!(say(&mut f, &format!("loadsgf {file} 2")), "= white\n\n");
+        assert_eq!(f.game.stones().len(), 1);
+        assert!(say(&mut f, "loadsgf /nonexistent/file.sgf").starts_with("? cannot open file"));
+        std::fs::write(dir.join("bad.sgf"), "(;GM[1]SZ[9];B[").expect("write");
+        let bad = dir.join("bad.sgf");
+        assert!(
+            say(&mut f, &format!("loadsgf {}", bad.display())).starts_with("? cannot load file")
+        );
+        assert_eq!(f.game.stones().len(), 1, "a failed load changes nothing");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
