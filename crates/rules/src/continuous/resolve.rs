@@ -1,0 +1,158 @@
+//! Turning a pointer into a move: clamp it into the inner board, then take it as it is or
+//! find the exact nearest legal point (on a stone's touching circle, where two such circles
+//! meet, where one meets the inner board's outline, or on that outline), searching outwards
+//! through the bucket grid until the answer is certain.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::board::{Piece, circle_circle, intersect, project};
+use super::point::V;
+use super::position::Position;
+use super::rules::RulesError;
+use crate::Color;
+
+/// Which point a request snaps to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SnapMode {
+    /// The pointer itself if a stone fits there, else the nearest legal point.
+    #[default]
+    Nearest,
+    /// The nearest legal point touching a stone of the mover.
+    Own,
+    /// The nearest legal point touching a stone of the opponent.
+    Opponent,
+}
+
+impl SnapMode {
+    pub const ALL: [SnapMode; 3] = [SnapMode::Nearest, SnapMode::Own, SnapMode::Opponent];
+
+    /// The record name: `nearest`, `own` or `opponent`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SnapMode::Nearest => "nearest",
+            SnapMode::Own => "own",
+            SnapMode::Opponent => "opponent",
+        }
+    }
+}
+
+impl fmt::Display for SnapMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for SnapMode {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        SnapMode::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| RulesError::UnknownValue {
+                option: "snap",
+                value: s.to_owned(),
+            })
+    }
+}
+
+impl Position {
+    /// The point a request by `mover` resolves to, or `None` (a click on a stone, or no
+    /// point qualifies).
+    pub fn resolve(&self, request: V, mode: SnapMode, mover: Color) -> Option<V> {
+        let misclick = self.board.stone_radius() / 5.0;
+        if self
+            .grid
+            .near_any(request, misclick, |q| q.dist(request) <= misclick)
+        {
+            return None;
+        }
+        let c = self.board.clamp_v(request);
+        let target = match mode {
+            SnapMode::Nearest => None,
+            SnapMode::Own => Some(mover),
+            SnapMode::Opponent => Some(mover.other()),
+        };
+        match target {
+            None if self.is_free(c) => Some(c),
+            Some(t) if self.count_of(t) == 0 => None,
+            _ => self.nearest_legal(c, target),
+        }
+    }
+
+    /// True when a stone at `p` (inside the inner board) overlaps no stone.
+    pub fn is_free(&self, p: V) -> bool {
+        let reach = self.reach;
+        !self.grid.near_any(p, reach.overlap, |q| reach.covers(q, p))
+    }
+
+    fn is_legal_point(&self, p: V) -> bool {
+        self.board.fits_v(p) && self.is_free(p)
+    }
+
+    /// The legal point nearest to `c`, on the touching circle of a stone of colour `target`
+    /// (any stone, or the inner board's outline, when `target` is `None`).
+    fn nearest_legal(&self, c: V, target: Option<Color>) -> Option<V> {
+        let touch = self.reach.touch;
+        let (lo, hi) = self.board.bbox();
+        let limit = 2.0 * (hi - lo).norm() + 2.0 * touch;
+        let mut rho = touch;
+        let mut cands: Vec<(f64, V)> = Vec::new();
+        loop {
+            cands.clear();
+            self.candidates(c, rho, target, &mut cands);
+            cands.retain(|&(d, _)| d <= rho * rho);
+            cands.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+            if let Some(&(_, p)) = cands.iter().find(|&&(_, p)| self.is_legal_point(p)) {
+                return Some(p);
+            }
+            if rho > limit {
+                return None;
+            }
+            rho *= 2.0;
+        }
+    }
+
+    /// Every point that can be the answer of [`Position::nearest_legal`] when that answer
+    /// lies within `rho` of `c`, with its squared distance to `c`.
+    fn candidates(&self, c: V, rho: f64, target: Option<Color>, out: &mut Vec<(f64, V)>) {
+        let touch = self.reach.touch;
+        let mut stones: Vec<(V, bool)> = Vec::new();
+        self.grid.near(c, rho + touch, |id, q| {
+            let s = self.stone(id);
+            stones.push((q, target.is_none_or(|t| s.color == t)));
+        });
+        let mut push = |p: V| out.push((p.dist2(c), p));
+        for (i, &(s, on_target)) in stones.iter().enumerate() {
+            if !on_target {
+                continue;
+            }
+            let d = c - s;
+            let n = d.norm();
+            push(if n > 0.0 {
+                s + d * (touch / n)
+            } else {
+                s + V::new(touch, 0.0)
+            });
+            for (j, &(t, t_target)) in stones.iter().enumerate() {
+                // Pairs of target circles are seen once; other circles cut target ones.
+                if (t_target && j <= i) || s.dist2(t) > 4.0 * touch * touch * (1.0 + 1e-9) {
+                    continue;
+                }
+                circle_circle(s, touch, t, touch)
+                    .into_iter()
+                    .for_each(&mut push);
+            }
+            let circle = Piece::Circle(s, touch);
+            for &piece in self.board.pieces() {
+                intersect(circle, piece).into_iter().for_each(&mut push);
+            }
+        }
+        if target.is_none() {
+            for &piece in self.board.pieces() {
+                project(piece, c).into_iter().for_each(&mut push);
+            }
+            self.board.corners().iter().for_each(|&p| push(p));
+        }
+    }
+}
