@@ -7,7 +7,7 @@ use super::liberty::has_liberty_brute_force;
 use super::point::V;
 use super::position::{Id, stone_key};
 use super::voronoi::areas_brute_force;
-use crate::{ByColor, Game};
+use crate::{ByColor, Color, Game};
 
 /// A difference between an incremental structure and its from-scratch recomputation: a
 /// bug in stonefield, never a property of the game.
@@ -60,6 +60,32 @@ impl ContinuousGame {
                 .count();
             if free != g.free as usize || free == 0 {
                 return fail(format!("group with {free} free stones counts {}", g.free));
+            }
+        }
+        for c in Color::ALL {
+            let n = self
+                .pos
+                .iter()
+                .filter(|(_, s)| s.color == c && s.witness.is_some())
+                .count();
+            if n != self.pos.witnessed(c) {
+                return fail(format!(
+                    "{c}: {n} stones with a free point, counted {}",
+                    self.pos.witnessed(c)
+                ));
+            }
+        }
+        for c in Color::ALL {
+            let n = self
+                .pos
+                .iter()
+                .filter(|(_, s)| s.color == c && s.witness.is_some())
+                .count();
+            if n != self.pos.witnessed(c) {
+                return fail(format!(
+                    "{c}: {n} stones with a free point, counted {}",
+                    self.pos.witnessed(c)
+                ));
             }
         }
         let areas = areas_brute_force(&self.pos.board, &sites);

@@ -210,7 +210,7 @@ impl Board {
         let mut out = Vec::new();
         for (i, &p) in self.pieces.iter().enumerate() {
             for &q in &self.pieces[i + 1..] {
-                for x in intersect(p, q) {
+                for x in intersect(p, q).into_iter().flatten() {
                     if self.fits_v(x) {
                         out.push(x);
                     }
@@ -279,12 +279,13 @@ pub(crate) fn project(piece: Piece, p: V) -> Option<V> {
     }
 }
 
-/// Where two pieces meet (at most two points).
-pub(crate) fn intersect(p: Piece, q: Piece) -> Vec<V> {
+/// At most two points, without allocating.
+pub(crate) type Two = [Option<V>; 2];
+
+/// Where two pieces meet.
+pub(crate) fn intersect(p: Piece, q: Piece) -> Two {
     match (p, q) {
-        (Piece::Segment(a, b), Piece::Segment(c, d)) => {
-            segment_segment(a, b, c, d).into_iter().collect()
-        }
+        (Piece::Segment(a, b), Piece::Segment(c, d)) => [segment_segment(a, b, c, d), None],
         (Piece::Segment(a, b), Piece::Circle(c, r))
         | (Piece::Circle(c, r), Piece::Segment(a, b)) => circle_segment(c, r, a, b),
         (Piece::Circle(c1, r1), Piece::Circle(c2, r2)) => circle_circle(c1, r1, c2, r2),
@@ -306,56 +307,56 @@ fn segment_segment(a: V, b: V, c: V, d: V) -> Option<V> {
 
 /// Points of the segment `ab` at distance `r` from `c`. A segment that only grazes the
 /// circle (within a relative 1e-9) yields its tangent point.
-pub(crate) fn circle_segment(c: V, r: f64, a: V, b: V) -> Vec<V> {
+pub(crate) fn circle_segment(c: V, r: f64, a: V, b: V) -> Two {
     let ab = b - a;
     let len2 = ab.norm2();
     if len2 == 0.0 {
-        return Vec::new();
+        return [None, None];
     }
     let t0 = (c - a).dot(ab) / len2;
     let foot = a + ab * t0;
     let h2 = r * r - foot.dist2(c);
     if h2 < -(1e-9 * r) * r {
-        return Vec::new();
+        return [None, None];
     }
     let dt = h2.max(0.0).sqrt() / len2.sqrt();
-    let mut out = Vec::with_capacity(2);
-    for t in [t0 - dt, t0 + dt] {
-        if (0.0..=1.0).contains(&t) {
-            out.push(a + ab * t);
-        }
-        if dt == 0.0 {
-            break;
-        }
+    let at = |t: f64| (0.0..=1.0).contains(&t).then(|| a + ab * t);
+    if dt == 0.0 {
+        [at(t0), None]
+    } else {
+        [at(t0 - dt), at(t0 + dt)]
     }
-    out
 }
 
 /// Points at distance `r1` from `c1` and `r2` from `c2`. Circles that only graze (within a
 /// relative 1e-9) yield their tangent point, so that a single touching spot is not lost to
 /// rounding.
-pub(crate) fn circle_circle(c1: V, r1: f64, c2: V, r2: f64) -> Vec<V> {
+pub(crate) fn circle_circle(c1: V, r1: f64, c2: V, r2: f64) -> Two {
     let d = c2 - c1;
-    let dist = d.norm();
+    let dist2 = d.norm2();
     let tol = 1e-9 * r1.max(r2);
-    if dist == 0.0 || dist > r1 + r2 + tol || dist < (r1 - r2).abs() - tol {
-        return Vec::new();
+    let (sum, diff) = (r1 + r2 + tol, (r1 - r2).abs() - tol);
+    if dist2 == 0.0 || dist2 > sum * sum || (diff > 0.0 && dist2 < diff * diff) {
+        return [None, None];
     }
-    let a = (r1 * r1 - r2 * r2 + dist * dist) / (2.0 * dist);
+    let dist = dist2.sqrt();
+    let a = (r1 * r1 - r2 * r2 + dist2) / (2.0 * dist);
     let h2 = r1 * r1 - a * a;
     let u = d * (1.0 / dist);
     let mid = c1 + u * a;
     if h2 <= 0.0 {
-        return vec![mid];
+        return [Some(mid), None];
     }
     let off = u.perp() * h2.sqrt();
-    vec![mid + off, mid - off]
+    [Some(mid + off), Some(mid - off)]
 }
 
 /// Adds the parts of the circle (`c`, `radius`) closer than `reach` to the edge segment:
-/// the events where the distance crosses `reach` are found exactly, then each piece between
-/// events is tested at its middle.
-fn cover_capsule(c: V, radius: f64, e: &Edge, reach: f64, arcs: &mut Arcs) {
+/// the events where the distance may cross `reach` are found exactly, each piece between
+/// events is tested at its middle, and covered pieces are joined across every event that is
+/// itself covered (an event can be spurious: where the circle meets a corner's disc inside
+/// the band of the edge).
+pub(crate) fn cover_capsule(c: V, radius: f64, e: &Edge, reach: f64, arcs: &mut Arcs) {
     let mut events: Vec<f64> = Vec::with_capacity(8);
     let d = (c - e.a).dot(e.normal);
     let nang = e.normal.angle();
@@ -368,11 +369,13 @@ fn cover_capsule(c: V, radius: f64, e: &Edge, reach: f64, arcs: &mut Arcs) {
         }
     }
     for v in [e.a, e.b] {
-        for x in circle_circle(c, radius, v, reach) {
+        for x in circle_circle(c, radius, v, reach).into_iter().flatten() {
             events.push((x - c).angle());
         }
     }
     let covered = |a: f64| e.distance(c + V::unit(a) * radius) < reach;
+    // An event on the band's true border is at distance `reach` up to rounding.
+    let inside = |a: f64| e.distance(c + V::unit(a) * radius) < reach * (1.0 - 1e-12);
     if events.is_empty() {
         if covered(0.0) {
             arcs.push_span(0.0, TAU);
@@ -384,16 +387,50 @@ fn cover_capsule(c: V, radius: f64, e: &Edge, reach: f64, arcs: &mut Arcs) {
     }
     events.sort_unstable_by(f64::total_cmp);
     let n = events.len();
-    for i in 0..n {
-        let start = events[i];
+    let piece = |i: usize| {
         let end = if i + 1 < n {
             events[i + 1]
         } else {
             events[0] + TAU
         };
-        if end > start && covered((start + end) / 2.0) {
-            arcs.push_span(start, end);
+        (events[i], end)
+    };
+    let is_covered: Vec<bool> = (0..n)
+        .map(|i| {
+            let (s, e) = piece(i);
+            e > s && covered((s + e) / 2.0)
+        })
+        .collect();
+    // Start after an event that ends a covered run, so that runs never wrap.
+    let Some(first) = (0..n).find(|&i| !is_covered[i] || !inside(events[i])) else {
+        arcs.push_span(0.0, TAU);
+        return;
+    };
+    let mut run: Option<(f64, f64)> = None;
+    for k in 0..n {
+        let i = (first + k) % n;
+        let (s, mut end) = piece(i);
+        if i < first {
+            end += TAU;
         }
+        let s = if i < first { s + TAU } else { s };
+        if !is_covered[i] {
+            if let Some((a, b)) = run.take() {
+                arcs.push_span(a, b);
+            }
+            continue;
+        }
+        run = match run {
+            Some((a, _)) if inside(events[i]) => Some((a, end)),
+            Some((a, b)) => {
+                arcs.push_span(a, b);
+                Some((s, end))
+            }
+            None => Some((s, end)),
+        };
+    }
+    if let Some((a, b)) = run {
+        arcs.push_span(a, b);
     }
 }
 

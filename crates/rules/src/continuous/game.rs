@@ -185,7 +185,7 @@ impl ContinuousGame {
             .iter()
             .map(|&id| self.public_stone(id))
             .collect();
-        let id = self.pos.commit(plan, &areas);
+        let id = self.pos.commit(plan, areas);
         self.ko_stone = (captured.len() == 1).then(|| self.pos.stone(id).seq);
         self.seen.insert(self.pos.hash);
         self.passes = 0;
@@ -243,14 +243,14 @@ fn setup_position(board: Arc<Board>, stones: &[Stone<Point>]) -> Result<Position
         });
         merge.sort_unstable();
         merge.dedup();
-        pos.insert(at, s.color, &merge, None, 0.0);
+        pos.insert(at, s.color, &merge, None, (Vec::new(), 0.0));
     }
     let ids: Vec<Id> = pos.iter().map(|(id, _)| id).collect();
     for id in ids {
         let w = pos.free_point(pos.stone(id).at, Some(id), None, &|_| false);
         pos.set_witness(id, w);
     }
-    pos.refresh_all_areas();
+    pos.refresh_all_cells();
     if let Some((_, g)) = pos.groups().find(|(_, g)| g.free == 0) {
         let at = pos.stone(g.members[0]).at;
         return Err(SetupError::NoLiberty(Point::from_v(at)));

@@ -88,9 +88,25 @@ impl Grid {
         })
     }
 
-    /// Calls `f` for every stone in the cells at Chebyshev distance `k` from cell `(cx, cy)`.
+    /// Calls `f` for every stone in the cells at Chebyshev distance `k` from cell `c`.
     /// Returns false when that ring lies wholly outside the grid.
-    pub fn ring(&self, (cx, cy): (usize, usize), k: usize, mut f: impl FnMut(u32, V)) -> bool {
+    #[cfg(test)]
+    pub fn ring(&self, c: (usize, usize), k: usize, mut f: impl FnMut(u32, V)) -> bool {
+        self.ring_cells(c, k, |x, y| {
+            for &(id, q) in self.stones_in(x, y) {
+                f(id, q);
+            }
+        })
+    }
+
+    /// Calls `f(x, y)` for every cell of the grid at Chebyshev distance `k` from cell
+    /// `(cx, cy)`. Returns false when that ring lies wholly outside the grid.
+    pub fn ring_cells(
+        &self,
+        (cx, cy): (usize, usize),
+        k: usize,
+        mut f: impl FnMut(usize, usize),
+    ) -> bool {
         let (cx, cy, k) = (cx as isize, cy as isize, k as isize);
         let (nx, ny) = (self.nx as isize, self.ny as isize);
         if cx - k < 0 && cy - k < 0 && cx + k >= nx && cy + k >= ny {
@@ -98,9 +114,7 @@ impl Grid {
         }
         let mut visit = |x: isize, y: isize| {
             if (0..nx).contains(&x) && (0..ny).contains(&y) {
-                for &(id, q) in &self.cells[(y * nx + x) as usize] {
-                    f(id, q);
-                }
+                f(x as usize, y as usize);
             }
         };
         if k == 0 {
@@ -116,6 +130,20 @@ impl Grid {
             visit(cx + k, y);
         }
         true
+    }
+
+    /// The stones of cell `(x, y)`.
+    pub fn stones_in(&self, x: usize, y: usize) -> &[(u32, V)] {
+        &self.cells[y * self.nx + x]
+    }
+
+    /// The squared distance from `p` to the nearest point of cell `(x, y)`.
+    pub fn cell_dist2(&self, p: V, x: usize, y: usize) -> f64 {
+        let lx = self.origin.x + x as f64 * self.h;
+        let ly = self.origin.y + y as f64 * self.h;
+        let dx = (lx - p.x).max(p.x - lx - self.h).max(0.0);
+        let dy = (ly - p.y).max(p.y - ly - self.h).max(0.0);
+        dx * dx + dy * dy
     }
 
     /// A lower bound of the distance from `p` (in cell `c`) to any point of ring `k` of `c`.

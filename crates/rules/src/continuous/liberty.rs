@@ -104,6 +104,7 @@ pub(crate) fn has_liberty_brute_force(board: &Board, others: &[V], me: usize) ->
         if j != me {
             circle_circle(at, big, q, reach.overlap)
                 .into_iter()
+                .flatten()
                 .for_each(&mut cut_at);
         }
     }
@@ -113,10 +114,12 @@ pub(crate) fn has_liberty_brute_force(board: &Board, others: &[V], me: usize) ->
             let (a, b) = (e.a + e.normal * off, e.b + e.normal * off);
             circle_segment(at, big, a, b)
                 .into_iter()
+                .flatten()
                 .for_each(&mut cut_at);
         }
         circle_circle(at, big, e.a, limit)
             .into_iter()
+            .flatten()
             .for_each(&mut cut_at);
     }
     cuts.sort_unstable_by(f64::total_cmp);
@@ -140,4 +143,90 @@ pub(crate) fn has_liberty_brute_force(board: &Board, others: &[V], me: usize) ->
         };
         legal(cuts[i]) || legal((cuts[i] + next) / 2.0)
     })
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::continuous::polygon::Polygon;
+
+    fn l_board() -> Board {
+        let p = Polygon::from_coords(&[
+            [0.0, 0.0],
+            [9.0, 0.0],
+            [9.0, 4.0],
+            [4.0, 4.0],
+            [4.0, 9.0],
+            [0.0, 9.0],
+        ])
+        .expect("L");
+        Board::new(p, 0.5).expect("board")
+    }
+
+    fn square_board() -> Board {
+        let p = Polygon::from_coords(&[[0.0, 0.0], [7.0, 0.0], [7.0, 7.0], [0.0, 7.0]])
+            .expect("square");
+        Board::new(p, 0.5).expect("board")
+    }
+
+    /// Random non-overlapping stones, often touching, as play produces them.
+    fn random_stones(b: &Board, rng: &mut fastrand::Rng, n: usize) -> Vec<V> {
+        let reach = Reach::new(b);
+        let mut pts: Vec<V> = Vec::new();
+        for _ in 0..n * 20 {
+            let p = if !pts.is_empty() && rng.bool() {
+                let s = pts[rng.usize(0..pts.len())];
+                s + V::unit(rng.f64() * TAU) * reach.touch
+            } else {
+                V::new(rng.f64() * 9.0, rng.f64() * 9.0)
+            };
+            if b.fits_v(p) && pts.iter().all(|q| !reach.covers(*q, p)) {
+                pts.push(p);
+            }
+            if pts.len() == n {
+                break;
+            }
+        }
+        pts
+    }
+
+    #[test]
+    fn arcs_agree_with_brute_force() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        for b in [l_board(), square_board()] {
+            let (lo, hi) = b.bbox();
+            for round in 0..300 {
+                let pts = random_stones(&b, &mut rng, 5 + round % 40);
+                let mut grid = Grid::new(lo, hi, 2.0);
+                for (i, &p) in pts.iter().enumerate() {
+                    grid.insert(i as u32, p);
+                }
+                for (i, &p) in pts.iter().enumerate() {
+                    let fast = free_point(&b, &grid, p, Some(i as u32), None, &|_| false);
+                    let slow = has_liberty_brute_force(&b, &pts, i);
+                    assert_eq!(fast.is_some(), slow, "stone {p:?} among {pts:?}");
+                    if let Some(w) = fast {
+                        assert!(b.fits_v(w), "witness {w:?} off the board");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_band_next_to_a_reflex_corner_is_not_a_liberty() {
+        // Regression: the circle met the corner's disc inside the band of the next edge,
+        // and that spurious event was read as a free point between two covered pieces.
+        let b = l_board();
+        let s = V::new(3.4788082050524016, 3.5887017745482863);
+        let reach = b.stone_radius() - b.eps();
+        let edge = b
+            .edges()
+            .iter()
+            .find(|e| e.a == V::new(4.0, 4.0) && e.b == V::new(4.0, 9.0))
+            .expect("the edge below the reflex corner");
+        let mut arcs = Arcs::default();
+        crate::continuous::board::cover_capsule(s, 1.0, edge, reach, &mut arcs);
+        arcs.push_span(1.5, 0.3 + TAU);
+        assert_eq!(arcs.free_angle(), None);
+    }
 }

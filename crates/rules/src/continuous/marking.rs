@@ -5,7 +5,7 @@
 use super::game::ContinuousGame;
 use super::point::{Point, V};
 use super::position::{Id, Position};
-use super::voronoi::{Scratch, Sites, cell};
+use super::voronoi::{Scratch, Sites, area, cell};
 use crate::{ByColor, IllegalMove, Outcome, Phase, Stone};
 
 impl ContinuousGame {
@@ -89,12 +89,13 @@ impl Position {
             gone,
         };
         let mut sc = Scratch::default();
-        let mut area = ByColor::default();
+        let mut total = ByColor::default();
         for (id, s) in self.iter() {
             if !gone(id) {
-                area[s.color] += cell(&self.board, &sites, s.at, id, &mut sc);
+                cell(&self.board, &sites, s.at, id, &mut sc);
+                total[s.color] += area(&self.board, &sc.poly, s.at, |l| self.stone(l).at);
             }
         }
-        area
+        total
     }
 }

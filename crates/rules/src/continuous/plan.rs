@@ -4,7 +4,7 @@
 
 use super::point::V;
 use super::position::{Id, Position, stone_key};
-use super::voronoi::{NEW, Scratch, Sites, cell};
+use super::voronoi::{Cell, NEW, Scratch, Sites, area, cell, clip_cell, neighbours};
 use crate::{ByColor, Color, IllegalMove};
 
 /// The effect of placing a stone, computed from the position before it.
@@ -27,8 +27,8 @@ pub(crate) struct Plan {
 /// The Voronoi areas a plan changes.
 #[derive(Debug, Clone)]
 pub(crate) struct AreaPlan {
-    new_area: f64,
-    changes: Vec<(Id, f64)>,
+    new_cell: (Cell, f64),
+    changes: Vec<(Id, Cell, f64)>,
     /// Area per colour after the move, square board units.
     pub totals: ByColor<f64>,
 }
@@ -177,61 +177,79 @@ impl Position {
         groups
     }
 
-    /// The Voronoi cells that `plan` changes and their new areas.
+    /// The Voronoi cells that `plan` changes, with their new areas. Cells next to a
+    /// removed stone grow and are recomputed; the other neighbours of the new stone only
+    /// lose to it, so their cells are cut by one bisector.
     pub fn area_plan(&self, plan: &Plan) -> AreaPlan {
         let mut removed = plan.removed.clone();
         removed.sort_unstable();
         let gone = |id: Id| removed.binary_search(&id).is_ok();
+        let at_of = |l: u32| if l == NEW { plan.at } else { self.stone(l).at };
         let mut sc = Scratch::default();
-        let mut touched = Vec::new();
-        let before = Sites {
-            grid: &self.grid,
-            extra: None,
-            gone: |_| false,
-        };
-        for &id in &removed {
-            cell(&self.board, &before, self.stone(id).at, id, &mut sc);
-            sc.neighbours(&mut touched);
-        }
         let without = Sites {
             grid: &self.grid,
             extra: None,
             gone,
         };
-        let new_area = cell(&self.board, &without, plan.at, NEW, &mut sc);
-        sc.neighbours(&mut touched);
-        touched.sort_unstable();
-        touched.dedup();
-        touched.retain(|&id| id != NEW && !gone(id));
-        let after = Sites {
-            grid: &self.grid,
-            extra: Some(plan.at),
-            gone,
-        };
+        cell(&self.board, &without, plan.at, NEW, &mut sc);
+        let new_cell = sc.poly.clone();
+        let new_area = area(&self.board, &new_cell, plan.at, at_of);
+        let mut regrow = Vec::new();
+        for &id in &removed {
+            neighbours(&self.stone(id).cell, &mut regrow);
+        }
+        regrow.sort_unstable();
+        regrow.dedup();
+        regrow.retain(|&id| !gone(id));
+        let mut shrink = Vec::new();
+        neighbours(&new_cell, &mut shrink);
+        shrink.sort_unstable();
+        shrink.dedup();
+        shrink.retain(|&id| !gone(id) && regrow.binary_search(&id).is_err());
         let mut totals = self.area;
         totals[plan.color] += new_area;
         for &id in &removed {
             let s = self.stone(id);
             totals[s.color] -= s.area;
         }
-        let changes: Vec<(Id, f64)> = touched
-            .into_iter()
-            .map(|id| {
-                let s = self.stone(id);
-                let a = cell(&self.board, &after, s.at, id, &mut sc);
-                totals[s.color] += a - s.area;
-                (id, a)
-            })
-            .collect();
+        let after = Sites {
+            grid: &self.grid,
+            extra: Some(plan.at),
+            gone,
+        };
+        let mut changes = Vec::with_capacity(regrow.len() + shrink.len());
+        for id in regrow.into_iter().chain(shrink) {
+            let s = self.stone(id);
+            let mut poly = Cell::with_capacity(s.cell.len() + 2);
+            if self.borders_removed(id, &removed) {
+                cell(&self.board, &after, s.at, id, &mut sc);
+                poly.clone_from(&sc.poly);
+            } else {
+                clip_cell(&s.cell, s.at, plan.at, &mut poly);
+            }
+            let a = area(&self.board, &poly, s.at, at_of);
+            totals[s.color] += a - s.area;
+            changes.push((id, poly, a));
+        }
         AreaPlan {
-            new_area,
+            new_cell: (new_cell, new_area),
             changes,
             totals,
         }
     }
 
+    /// True when the cell of `id` shares an edge with the cell of a stone in `removed`.
+    fn borders_removed(&self, id: Id, removed: &[Id]) -> bool {
+        !removed.is_empty()
+            && self
+                .stone(id)
+                .cell
+                .iter()
+                .any(|&(_, l)| removed.binary_search(&l).is_ok())
+    }
+
     /// Plays `plan` (made on this very position), with its areas. Returns the new stone.
-    pub fn commit(&mut self, plan: &Plan, areas: &AreaPlan) -> Id {
+    pub fn commit(&mut self, plan: &Plan, areas: AreaPlan) -> Id {
         let removed_at: Vec<V> = plan.removed.iter().map(|&id| self.stone(id).at).collect();
         self.remove(&plan.removed);
         for &(id, w) in &plan.updates {
@@ -239,16 +257,21 @@ impl Position {
                 self.set_witness(id, w);
             }
         }
-        for &(id, a) in &areas.changes {
-            self.set_area(id, a);
-        }
         let id = self.insert(
             plan.at,
             plan.color,
             &plan.merged,
             plan.witness,
-            areas.new_area,
+            areas.new_cell,
         );
+        for (changed, mut cell, a) in areas.changes {
+            for v in &mut cell {
+                if v.1 == NEW {
+                    v.1 = id;
+                }
+            }
+            self.set_cell(changed, cell, a);
+        }
         for p in removed_at {
             self.refresh_witnesses_near(p);
         }

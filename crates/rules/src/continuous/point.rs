@@ -49,7 +49,7 @@ impl Point {
 
     /// Euclidean distance to `other`.
     pub fn distance(self, other: Point) -> f64 {
-        (V::from(self) - V::from(other)).norm()
+        V::from(self).dist(V::from(other))
     }
 
     /// Wraps a vector known to be finite (the result of geometry on finite points).
@@ -113,7 +113,7 @@ impl V {
     }
 
     pub fn norm(self) -> f64 {
-        self.x.hypot(self.y)
+        self.norm2().sqrt()
     }
 
     /// Rotated a quarter turn (counter-clockwise in a y-up frame).

@@ -140,18 +140,6 @@ pub(crate) fn signed_area(vs: &[Point]) -> f64 {
     twice / 2.0
 }
 
-/// Area of a polygon given as vectors (positive when counter-clockwise in a y-up frame).
-pub(crate) fn area_of(vs: &[V]) -> f64 {
-    let Some(&origin) = vs.first() else {
-        return 0.0;
-    };
-    let mut twice = 0.0;
-    for i in 1..vs.len().saturating_sub(1) {
-        twice += (vs[i] - origin).cross(vs[i + 1] - origin);
-    }
-    twice / 2.0
-}
-
 fn bbox(vs: &[V]) -> (V, V) {
     let mut lo = V::new(f64::INFINITY, f64::INFINITY);
     let mut hi = V::new(f64::NEG_INFINITY, f64::NEG_INFINITY);

@@ -8,7 +8,7 @@ use super::board::Board;
 use super::grid::Grid;
 use super::liberty::{Reach, free_point};
 use super::point::V;
-use super::voronoi::{Scratch, Sites, cell};
+use super::voronoi::{Cell, Scratch, Sites, area, cell};
 use crate::{ByColor, Color};
 
 /// A stone's slot in the position (reused after a capture).
@@ -23,7 +23,8 @@ pub(crate) struct StoneRec {
     pub witness: Option<V>,
     /// Placement order, for listing stones in the order they were played.
     pub seq: u64,
-    /// The area of the stone's Voronoi cell, in square board units.
+    /// The stone's Voronoi cell, and its area within the board in square board units.
+    pub cell: Cell,
     pub area: f64,
 }
 
@@ -45,7 +46,8 @@ pub(crate) struct Position {
     spare_groups: Vec<u32>,
     pub grid: Grid,
     count: usize,
-    counts: ByColor<usize>,
+    /// Stones per colour whose liberty circle has a free point.
+    witnessed: ByColor<usize>,
     pub hash: u64,
     /// Voronoi area per colour, square board units.
     pub area: ByColor<f64>,
@@ -66,7 +68,7 @@ impl Position {
             spare_groups: Vec::new(),
             grid,
             count: 0,
-            counts: ByColor::default(),
+            witnessed: ByColor::default(),
             hash: 0,
             area: ByColor::default(),
             next_seq: 0,
@@ -78,9 +80,10 @@ impl Position {
         self.count
     }
 
-    /// Number of stones of `color` on the board.
-    pub fn count_of(&self, color: Color) -> usize {
-        self.counts[color]
+    /// Number of stones of `color` with a free point on their liberty circle, that is with
+    /// a legal point touching them.
+    pub fn witnessed(&self, color: Color) -> usize {
+        self.witnessed[color]
     }
 
     /// The stone in slot `id`.
@@ -150,15 +153,15 @@ impl Position {
         free_point(&self.board, &self.grid, at, me, extra, gone)
     }
 
-    /// Puts a stone on the board with the given witness and area; it joins `merge` (own
-    /// groups it connects), or starts a group.
+    /// Puts a stone on the board with the given witness and Voronoi cell; it joins `merge`
+    /// (own groups it connects), or starts a group.
     pub fn insert(
         &mut self,
         at: V,
         color: Color,
         merge: &[u32],
         witness: Option<V>,
-        area: f64,
+        (cell, area): (Cell, f64),
     ) -> Id {
         let id = self.spare.pop().unwrap_or_else(|| {
             self.stones.push(None);
@@ -173,6 +176,7 @@ impl Position {
             group,
             witness,
             seq,
+            cell,
             area,
         });
         if let Some(g) = self.groups[group as usize].as_mut() {
@@ -181,7 +185,7 @@ impl Position {
         }
         self.grid.insert(id, at);
         self.count += 1;
-        self.counts[color] += 1;
+        self.witnessed[color] += usize::from(witness.is_some());
         self.hash ^= stone_key(at, color);
         self.area[color] += area;
         id
@@ -239,7 +243,7 @@ impl Position {
             self.grid.remove(id, s.at);
             self.spare.push(id);
             self.count -= 1;
-            self.counts[s.color] -= 1;
+            self.witnessed[s.color] -= usize::from(s.witness.is_some());
             self.hash ^= stone_key(s.at, s.color);
             self.area[s.color] -= s.area;
             if self.groups[s.group as usize].take().is_some() {
@@ -259,7 +263,9 @@ impl Position {
         };
         let was = s.witness.is_some();
         s.witness = witness;
-        let g = s.group;
+        let (g, color) = (s.group, s.color);
+        self.witnessed[color] += usize::from(witness.is_some());
+        self.witnessed[color] -= usize::from(was);
         if let Some(g) = self.groups[g as usize].as_mut() {
             match (was, witness.is_some()) {
                 (false, true) => g.free += 1,
@@ -269,11 +275,12 @@ impl Position {
         }
     }
 
-    /// Sets the Voronoi area of `id`, keeping the colour totals right.
-    pub fn set_area(&mut self, id: Id, area: f64) {
+    /// Sets the Voronoi cell of `id` and its area, keeping the colour totals right.
+    pub fn set_cell(&mut self, id: Id, cell: Cell, area: f64) {
         if let Some(s) = self.stones[id as usize].as_mut() {
             self.area[s.color] += area - s.area;
             s.area = area;
+            s.cell = cell;
         }
     }
 
@@ -297,22 +304,27 @@ impl Position {
         }
     }
 
-    /// Recomputes the Voronoi area of every stone (after a setup or a rebuild).
-    pub fn refresh_all_areas(&mut self) {
+    /// Recomputes the Voronoi cell of every stone (after a setup).
+    pub fn refresh_all_cells(&mut self) {
         let ids: Vec<Id> = self.iter().map(|(id, _)| id).collect();
         let mut sc = Scratch::default();
-        let areas: Vec<f64> = {
+        let cells: Vec<(Cell, f64)> = {
             let sites = Sites {
                 grid: &self.grid,
                 extra: None,
                 gone: |_| false,
             };
             ids.iter()
-                .map(|&id| cell(&self.board, &sites, self.stone(id).at, id, &mut sc))
+                .map(|&id| {
+                    let at = self.stone(id).at;
+                    cell(&self.board, &sites, at, id, &mut sc);
+                    let a = area(&self.board, &sc.poly, at, |l| self.stone(l).at);
+                    (sc.poly.clone(), a)
+                })
                 .collect()
         };
-        for (id, a) in ids.into_iter().zip(areas) {
-            self.set_area(id, a);
+        for (id, (c, a)) in ids.into_iter().zip(cells) {
+            self.set_cell(id, c, a);
         }
     }
 }

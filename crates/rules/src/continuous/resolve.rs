@@ -75,7 +75,8 @@ impl Position {
         };
         match target {
             None if self.is_free(c) => Some(c),
-            Some(t) if self.count_of(t) == 0 => None,
+            // Only a stone with a free point on its circle has a legal point touching it.
+            Some(t) if self.witnessed(t) == 0 => None,
             _ => self.nearest_legal(c, target),
         }
     }
@@ -91,7 +92,9 @@ impl Position {
     }
 
     /// The legal point nearest to `c`, on the touching circle of a stone of colour `target`
-    /// (any stone, or the inner board's outline, when `target` is `None`).
+    /// (any stone, or the inner board's outline, when `target` is `None`). The search
+    /// radius doubles until a candidate within it is legal; only circles that keep a free
+    /// point (stones with a witness) carry candidates, which keeps crowded boards cheap.
     fn nearest_legal(&self, c: V, target: Option<Color>) -> Option<V> {
         let touch = self.reach.touch;
         let (lo, hi) = self.board.bbox();
@@ -117,16 +120,20 @@ impl Position {
     /// lies within `rho` of `c`, with its squared distance to `c`.
     fn candidates(&self, c: V, rho: f64, target: Option<Color>, out: &mut Vec<(f64, V)>) {
         let touch = self.reach.touch;
-        let mut stones: Vec<(V, bool)> = Vec::new();
-        self.grid.near(c, rho + touch, |id, q| {
+        // Legal points on a circle exist exactly when its stone has a witness.
+        let on_target = |id: u32| {
             let s = self.stone(id);
-            stones.push((q, target.is_none_or(|t| s.color == t)));
+            s.witness.is_some() && target.is_none_or(|t| s.color == t)
+        };
+        let mut circles: Vec<(u32, V)> = Vec::new();
+        self.grid.near(c, rho + touch, |id, q| {
+            if on_target(id) {
+                circles.push((id, q));
+            }
         });
         let mut push = |p: V| out.push((p.dist2(c), p));
-        for (i, &(s, on_target)) in stones.iter().enumerate() {
-            if !on_target {
-                continue;
-            }
+        let pair_reach = 2.0 * touch * (1.0 + 1e-9);
+        for &(id, s) in &circles {
             let d = c - s;
             let n = d.norm();
             push(if n > 0.0 {
@@ -134,18 +141,21 @@ impl Position {
             } else {
                 s + V::new(touch, 0.0)
             });
-            for (j, &(t, t_target)) in stones.iter().enumerate() {
-                // Pairs of target circles are seen once; other circles cut target ones.
-                if (t_target && j <= i) || s.dist2(t) > 4.0 * touch * touch * (1.0 + 1e-9) {
-                    continue;
+            // A point where this circle meets another one; pairs of target circles once.
+            self.grid.near(s, pair_reach, |other, t| {
+                if other != id && (other > id || !on_target(other)) {
+                    circle_circle(s, touch, t, touch)
+                        .into_iter()
+                        .flatten()
+                        .for_each(&mut push);
                 }
-                circle_circle(s, touch, t, touch)
-                    .into_iter()
-                    .for_each(&mut push);
-            }
+            });
             let circle = Piece::Circle(s, touch);
             for &piece in self.board.pieces() {
-                intersect(circle, piece).into_iter().for_each(&mut push);
+                intersect(circle, piece)
+                    .into_iter()
+                    .flatten()
+                    .for_each(&mut push);
             }
         }
         if target.is_none() {

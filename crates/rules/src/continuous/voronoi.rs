@@ -6,28 +6,31 @@
 use super::board::Board;
 use super::grid::Grid;
 use super::point::V;
-use super::polygon::area_of;
 
 /// The label of a cell edge that lies on the board's outline (or its bounding box).
 pub(crate) const BOUNDARY: u32 = u32::MAX;
 /// The label of the stone a move is about to place (not yet in the grid).
 pub(crate) const NEW: u32 = u32::MAX - 1;
 
+/// A cell: its vertices, each with the label of the edge that leaves it (the stone whose
+/// bisector made the edge, or [`BOUNDARY`]). On a non-convex board the stored cell is the
+/// Voronoi cell within the board's bounding box; [`area`] cuts it to the board.
+pub(crate) type Cell = Vec<(V, u32)>;
+
 /// Buffers reused from cell to cell.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
-    poly: Vec<(V, u32)>,
-    spare: Vec<(V, u32)>,
-    /// The stones whose bisectors clipped the current cell (non-convex boards need them).
-    sites: Vec<(u32, V)>,
+    /// The last cell computed.
+    pub poly: Cell,
+    spare: Cell,
+    /// Stones near the cell, nearest first: (squared distance, label, centre).
+    batch: Vec<(f64, u32, V)>,
 }
 
-impl Scratch {
-    /// The stones whose cells share an edge with the last cell computed (and maybe a few
-    /// more on a non-convex board), without `BOUNDARY`.
-    pub fn neighbours(&self, out: &mut Vec<u32>) {
-        out.extend(self.poly.iter().map(|&(_, l)| l).filter(|&l| l != BOUNDARY));
-    }
+/// Adds the labels of the stones whose cells share an edge with `cell` (and maybe a few
+/// more on a non-convex board) to `out`.
+pub(crate) fn neighbours(cell: &[(V, u32)], out: &mut Vec<u32>) {
+    out.extend(cell.iter().map(|&(_, l)| l).filter(|&l| l != BOUNDARY));
 }
 
 /// The stones of a position seen by a cell computation: the grid, minus the stones for
@@ -38,39 +41,59 @@ pub(crate) struct Sites<'a, G: Fn(u32) -> bool> {
     pub gone: G,
 }
 
-/// The area of the cell of the stone `me` at `s` among `sites`, clipped to the board. The
-/// cell's edges and their labels are left in `sc`.
+/// Computes into `sc.poly` the cell of the stone `me` at `s` among `sites`. Stones are
+/// taken ring by ring from the grid, nearest first within the first two rings and each
+/// later one, and the search stops once no farther stone can reach the cell.
 pub(crate) fn cell<G: Fn(u32) -> bool>(
     board: &Board,
     sites: &Sites<'_, G>,
     s: V,
     me: u32,
     sc: &mut Scratch,
-) -> f64 {
+) {
     start_cell(board, sc);
-    sc.sites.clear();
     let mut maxd2 = max_dist2(&sc.poly, s);
     if let Some(p) = sites.extra
         && me != NEW
     {
         clip_by(sc, s, p, NEW, &mut maxd2);
     }
-    let c = sites.grid.cell_of(s);
-    for k in 0.. {
-        let lb = sites.grid.ring_distance(s, c, k);
+    let grid = sites.grid;
+    let c = grid.cell_of(s);
+    let mut k = 0;
+    loop {
+        let lb = grid.ring_distance(s, c, k);
         if lb * lb > 4.0 * maxd2 {
             break;
         }
-        let more = sites.grid.ring(c, k, |id, q| {
-            if id != me && !(sites.gone)(id) {
-                clip_by(sc, s, q, id, &mut maxd2);
+        sc.batch.clear();
+        let mut more = true;
+        // The first batch is rings 0 and 1, so that the nearest stones clip first.
+        for ring in if k == 0 { 0..2 } else { k..k + 1 } {
+            more = grid.ring_cells(c, ring, |x, y| {
+                if grid.cell_dist2(s, x, y) > 4.0 * maxd2 {
+                    return;
+                }
+                for &(id, q) in grid.stones_in(x, y) {
+                    if id != me && !(sites.gone)(id) {
+                        sc.batch.push((q.dist2(s), id, q));
+                    }
+                }
+            });
+        }
+        sc.batch.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        for i in 0..sc.batch.len() {
+            let (d2, id, q) = sc.batch[i];
+            if d2 > 4.0 * maxd2 {
+                break;
             }
-        });
+            clip_by(sc, s, q, id, &mut maxd2);
+        }
         if !more {
             break;
         }
+        k = if k == 0 { 2 } else { k + 1 };
     }
-    finish_cell(board, s, sc)
 }
 
 fn start_cell(board: &Board, sc: &mut Scratch) {
@@ -93,30 +116,43 @@ fn clip_by(sc: &mut Scratch, s: V, t: V, label: u32, maxd2: &mut f64) {
     }
     clip(&sc.poly, s, t, label, &mut sc.spare);
     std::mem::swap(&mut sc.poly, &mut sc.spare);
-    sc.sites.push((label, t));
     *maxd2 = max_dist2(&sc.poly, s);
 }
 
-/// The area of the cell now in `sc`: on a convex board the cell itself; on a non-convex one
-/// the polygon clipped by the bisectors that shaped the cell (inside the bounding box).
-fn finish_cell(board: &Board, s: V, sc: &mut Scratch) -> f64 {
+/// `cell` (of the stone at `s`) cut by the bisector with a new stone at `t`, into `out`.
+pub(crate) fn clip_cell(cell: &[(V, u32)], s: V, t: V, out: &mut Cell) {
+    clip(cell, s, t, NEW, out);
+}
+
+/// The area of the cell of the stone at `s` within the board. On a non-convex board the
+/// polygon is clipped by the bisectors that shaped the cell, `at` giving the centre of the
+/// stone behind each label.
+pub(crate) fn area(board: &Board, cell: &[(V, u32)], s: V, at: impl Fn(u32) -> V) -> f64 {
     if board.is_convex() {
-        return area_of_labelled(&sc.poly);
+        return area_of_labelled(cell);
     }
-    let mut shape: Vec<(V, u32)> = board.vertices().iter().map(|&v| (v, BOUNDARY)).collect();
+    let mut labels: Vec<u32> = Vec::with_capacity(cell.len());
+    neighbours(cell, &mut labels);
+    labels.sort_unstable();
+    labels.dedup();
+    let mut shape: Cell = board.vertices().iter().map(|&v| (v, BOUNDARY)).collect();
     let mut spare = Vec::with_capacity(shape.len() + 8);
-    for &(label, t) in &sc.sites {
-        if sc.poly.iter().any(|&(_, l)| l == label) {
-            clip(&shape, s, t, label, &mut spare);
-            std::mem::swap(&mut shape, &mut spare);
-        }
+    for label in labels {
+        clip(&shape, s, at(label), label, &mut spare);
+        std::mem::swap(&mut shape, &mut spare);
     }
     area_of_labelled(&shape)
 }
 
 fn area_of_labelled(poly: &[(V, u32)]) -> f64 {
-    let vs: Vec<V> = poly.iter().map(|&(v, _)| v).collect();
-    area_of(&vs)
+    let Some(&(origin, _)) = poly.first() else {
+        return 0.0;
+    };
+    let mut twice = 0.0;
+    for w in poly[1..].windows(2) {
+        twice += (w[0].0 - origin).cross(w[1].0 - origin);
+    }
+    twice / 2.0
 }
 
 fn max_dist2(poly: &[(V, u32)], s: V) -> f64 {
@@ -199,7 +235,10 @@ mod tests {
         let mut sc = Scratch::default();
         pts.iter()
             .enumerate()
-            .map(|(i, &p)| cell(b, &sites, p, i as u32, &mut sc))
+            .map(|(i, &p)| {
+                cell(b, &sites, p, i as u32, &mut sc);
+                area(b, &sc.poly, p, |l| pts[l as usize])
+            })
             .collect()
     }
 
