@@ -15,6 +15,7 @@ pub struct BenchRequests {
 }
 
 impl BenchRequests {
+    /// The stream for `seed`.
     pub fn new(seed: u64) -> BenchRequests {
         BenchRequests {
             rng: fastrand::Rng::with_seed(seed),

@@ -89,10 +89,12 @@ impl Board {
         }
     }
 
+    /// The board outline.
     pub fn polygon(&self) -> &Polygon {
         &self.polygon
     }
 
+    /// The radius `r` of every stone.
     pub fn stone_radius(&self) -> f64 {
         self.r
     }
@@ -135,7 +137,12 @@ impl Board {
         if self.fits_v(p) {
             return p;
         }
-        let mut best = (f64::INFINITY, p);
+        // Squared distances stay finite below 1e150; farther pointers are pulled in first
+        // (where exactness no longer means anything).
+        let far = 1e150;
+        let p = V::new(p.x.clamp(-far, far), p.y.clamp(-far, far));
+        let first = self.corners[0];
+        let mut best = (first.dist2(p), first);
         let mut consider = |q: V| {
             let d = q.dist2(p);
             if d < best.0 && self.fits_v(q) {

@@ -46,12 +46,16 @@ pub struct ContinuousGame {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
+    /// The rules themselves are invalid.
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// A setup stone that does not fit on the board.
     #[error("setup stone at {0} does not fit on the board")]
     Outside(Point),
+    /// A setup stone that overlaps an earlier one.
     #[error("setup stone at {0} overlaps another")]
     Overlap(Point),
+    /// A setup group (named by one stone) without a liberty.
     #[error("setup group of the stone at {0} has no liberty")]
     NoLiberty(Point),
 }
@@ -94,10 +98,12 @@ impl ContinuousGame {
         })
     }
 
+    /// The rules of the game.
     pub fn rules(&self) -> &ContinuousRules {
         &self.rules
     }
 
+    /// The board, with its geometry for the game's stone radius.
     pub fn board(&self) -> &Board {
         &self.pos.board
     }

@@ -36,10 +36,9 @@ impl Grid {
 
     /// The cell holding `p` (points off the grid go to the nearest cell).
     pub fn cell_of(&self, p: V) -> (usize, usize) {
-        let f = |v: f64, n: usize| {
-            let i = (v / self.h).floor();
-            if i < 0.0 { 0 } else { (i as usize).min(n - 1) }
-        };
+        // Truncation equals floor for the non-negative values that matter; negative ones
+        // (points off the grid) clamp to 0 either way, and NaN casts to 0.
+        let f = |v: f64, n: usize| ((v / self.h) as usize).min(n - 1);
         (
             f(p.x - self.origin.x, self.nx),
             f(p.y - self.origin.y, self.ny),

@@ -15,6 +15,8 @@
 //! assert_eq!(game.stone_count(), 1);
 //! ```
 
+#![warn(missing_docs)]
+
 mod arcs;
 mod audit;
 mod bench;

@@ -18,7 +18,9 @@ pub struct Point {
 #[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
 #[error("coordinates ({x}, {y}) are not finite numbers")]
 pub struct CoordError {
+    /// The x coordinate given.
     pub x: f64,
+    /// The y coordinate given.
     pub y: f64,
 }
 
@@ -39,10 +41,12 @@ impl Point {
         }
     }
 
+    /// The coordinate to the right.
     pub const fn x(self) -> f64 {
         self.x
     }
 
+    /// The coordinate downwards.
     pub const fn y(self) -> f64 {
         self.y
     }

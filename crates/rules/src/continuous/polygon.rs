@@ -26,16 +26,22 @@ pub struct Polygon {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PolygonError {
+    /// Fewer than 3 vertices (how many were given).
     #[error("a polygon needs at least 3 vertices, got {0}")]
     TooFewVertices(usize),
+    /// More than [`MAX_VERTICES`] vertices (how many were given).
     #[error("a board outline may have at most {MAX_VERTICES} vertices, got {0}")]
     TooManyVertices(usize),
-    #[error("vertex {0} is beyond +-{MAX_COORD}")]
+    /// The vertex at this index is not finite or beyond [`MAX_COORD`].
+    #[error("vertex {0} is not finite or beyond +-{MAX_COORD}")]
     TooFar(usize),
+    /// The vertex at this index equals the one before it.
     #[error("vertex {0} repeats the vertex before it")]
     RepeatedVertex(usize),
+    /// All vertices on one line.
     #[error("the polygon has no area")]
     ZeroArea,
+    /// These two edges cross, touch or fold back on each other.
     #[error("edges {0} and {1} cross or touch: the polygon is not simple")]
     SelfIntersecting(usize, usize),
 }

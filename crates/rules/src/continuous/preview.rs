@@ -33,7 +33,12 @@ pub enum RequestError {
     NoPoint,
     /// The request resolved to `at`, where the move is illegal.
     #[error("the move at {at} is illegal: {reason}")]
-    Illegal { at: Point, reason: IllegalMove },
+    Illegal {
+        /// The resolved point.
+        at: Point,
+        /// Why the move there is illegal.
+        reason: IllegalMove,
+    },
 }
 
 impl ContinuousGame {

@@ -25,6 +25,7 @@ pub enum SnapMode {
 }
 
 impl SnapMode {
+    /// Every mode.
     pub const ALL: [SnapMode; 3] = [SnapMode::Nearest, SnapMode::Own, SnapMode::Opponent];
 
     /// The record name: `nearest`, `own` or `opponent`.
@@ -87,10 +88,6 @@ impl Position {
         !self.grid.near_any(p, reach.overlap, |q| reach.covers(q, p))
     }
 
-    fn is_legal_point(&self, p: V) -> bool {
-        self.board.fits_v(p) && self.is_free(p)
-    }
-
     /// The legal point nearest to `c`, on the touching circle of a stone of colour `target`
     /// (any stone, or the inner board's outline, when `target` is `None`). The search
     /// radius doubles until a candidate within it is legal; only circles that keep a free
@@ -101,12 +98,19 @@ impl Position {
         let limit = 2.0 * (hi - lo).norm() + 2.0 * touch;
         let mut rho = touch;
         let mut cands: Vec<(f64, V)> = Vec::new();
+        let mut near: Vec<(V, bool)> = Vec::new();
         loop {
             cands.clear();
-            self.candidates(c, rho, target, &mut cands);
+            near.clear();
+            self.candidates(c, rho, target, &mut near, &mut cands);
             cands.retain(|&(d, _)| d <= rho * rho);
             cands.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-            if let Some(&(_, p)) = cands.iter().find(|&&(_, p)| self.is_legal_point(p)) {
+            // Every stone that can cover a candidate within rho is in `near`.
+            let free = |p: V| near.iter().all(|&(q, _)| !self.reach.covers(q, p));
+            if let Some(&(_, p)) = cands
+                .iter()
+                .find(|&&(_, p)| free(p) && self.board.fits_v(p))
+            {
                 return Some(p);
             }
             if rho > limit {
@@ -118,22 +122,33 @@ impl Position {
 
     /// Every point that can be the answer of [`Position::nearest_legal`] when that answer
     /// lies within `rho` of `c`, with its squared distance to `c`.
-    fn candidates(&self, c: V, rho: f64, target: Option<Color>, out: &mut Vec<(f64, V)>) {
+    /// `near` receives the stones within `rho + 6r` of `c`, marked when their circle
+    /// carries candidates.
+    fn candidates(
+        &self,
+        c: V,
+        rho: f64,
+        target: Option<Color>,
+        near: &mut Vec<(V, bool)>,
+        out: &mut Vec<(f64, V)>,
+    ) {
         let touch = self.reach.touch;
         // Legal points on a circle exist exactly when its stone has a witness.
-        let on_target = |id: u32| {
+        let eligible = |id: u32| {
             let s = self.stone(id);
             s.witness.is_some() && target.is_none_or(|t| s.color == t)
         };
-        let mut circles: Vec<(u32, V)> = Vec::new();
-        self.grid.near(c, rho + touch, |id, q| {
-            if on_target(id) {
-                circles.push((id, q));
-            }
+        // Carrying circles lie within rho + 2r of c; circles cutting them within 4r more.
+        self.grid.near(c, rho + 3.0 * touch, |id, q| {
+            let carries = q.dist2(c) <= (rho + touch) * (rho + touch) && eligible(id);
+            near.push((q, carries));
         });
         let mut push = |p: V| out.push((p.dist2(c), p));
-        let pair_reach = 2.0 * touch * (1.0 + 1e-9);
-        for &(id, s) in &circles {
+        let pair_reach2 = 4.0 * touch * touch * (1.0 + 1e-9);
+        for (i, &(s, carries)) in near.iter().enumerate() {
+            if !carries {
+                continue;
+            }
             let d = c - s;
             let n = d.norm();
             push(if n > 0.0 {
@@ -141,15 +156,15 @@ impl Position {
             } else {
                 s + V::new(touch, 0.0)
             });
-            // A point where this circle meets another one; pairs of target circles once.
-            self.grid.near(s, pair_reach, |other, t| {
-                if other != id && (other > id || !on_target(other)) {
+            // Where this circle meets another; pairs of carrying circles once.
+            for (j, &(t, t_carries)) in near.iter().enumerate() {
+                if (j > i || !t_carries) && j != i && s.dist2(t) <= pair_reach2 {
                     circle_circle(s, touch, t, touch)
                         .into_iter()
                         .flatten()
                         .for_each(&mut push);
                 }
-            });
+            }
             let circle = Piece::Circle(s, touch);
             for &piece in self.board.pieces() {
                 intersect(circle, piece)

@@ -35,6 +35,7 @@ pub enum Preset {
 }
 
 impl Preset {
+    /// Every preset.
     pub const ALL: [Preset; 4] = [
         Preset::Square9,
         Preset::Square13,
@@ -75,7 +76,9 @@ impl Preset {
 /// The board of a game: a preset (scaled by the stone radius) or an explicit polygon.
 #[derive(Debug, Clone, PartialEq)]
 pub enum BoardShape {
+    /// A named shape, scaled to the stone radius.
     Preset(Preset),
+    /// An explicit outline, in board units.
     Polygon(Polygon),
 }
 
@@ -89,11 +92,13 @@ impl Default for BoardShape {
 /// game checks it with [`ContinuousRules::validate`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ContinuousRules {
+    /// The board outline (`square-13` by default).
     pub board: BoardShape,
     /// Radius of every stone, board units (0.5 by default: one diameter is one unit).
     pub stone_radius: f64,
     /// Added to White's score (6.5 by default; 0.5 with a handicap).
     pub komi: f64,
+    /// The ko rule (`single-recapture` by default).
     pub ko: KoRule,
     /// Stones Black places before White's first move (0: none).
     pub handicap: u16,
@@ -115,16 +120,27 @@ impl Default for ContinuousRules {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {
+    /// A name that is not one of the option's values.
     #[error("unknown value {value:?} for {option}")]
-    UnknownValue { option: &'static str, value: String },
+    UnknownValue {
+        /// The option (`ko`, `board`, `snap`).
+        option: &'static str,
+        /// The name given.
+        value: String,
+    },
+    /// A stone radius that is not positive and finite.
     #[error("stone radius {0} is not a positive finite number")]
     Radius(f64),
+    /// No stone of this radius fits on the board.
     #[error("stones of radius {0} do not fit on the board")]
     RadiusTooLarge(f64),
+    /// A komi that is not finite, or beyond 10000.
     #[error("komi {0} is not a finite number of at most 10000 in size")]
     Komi(f64),
+    /// More handicap stones than the board can hold.
     #[error("a handicap of {0} stones is more than the board holds")]
     Handicap(u16),
+    /// The board outline is not a valid polygon.
     #[error("bad board outline: {0}")]
     Polygon(#[from] PolygonError),
 }
