@@ -293,13 +293,15 @@ fn setup_stones_are_checked() {
 }
 
 /// Seeds that once found bugs (a spurious free point beside a reflex corner; a game left in
-/// the marking phase), kept as plain tests.
+/// the marking phase; a cell edge of zero length naming a captured stone on a notched
+/// board), kept as plain tests.
 #[test]
 fn former_failures_stay_fixed() {
     for (board, seed) in [
         (0, 199_908_907_397_518_029),
         (2, 169_235_938_378_650_531),
         (0, 6_195_982_267_322_532_504),
+        (2, 2_811_412_231_469_659_833),
     ] {
         let (game, _) = random_game(board, seed, 70, |game, _| assert_sound(game));
         let mut rng = fastrand::Rng::with_seed(seed ^ 0x5eed);

@@ -93,7 +93,9 @@ impl Position {
         for (id, s) in self.iter() {
             if !gone(id) {
                 cell(&self.board, &sites, s.at, id, &mut sc);
-                total[s.color] += area(&self.board, &sc.poly, s.at, |l| self.stone(l).at);
+                total[s.color] += area(&self.board, &sc.poly, s.at, |l| {
+                    (!gone(l)).then(|| self.at_of(l)).flatten()
+                });
             }
         }
         total

@@ -184,7 +184,11 @@ impl Position {
         let mut removed = plan.removed.clone();
         removed.sort_unstable();
         let gone = |id: Id| removed.binary_search(&id).is_ok();
-        let at_of = |l: u32| if l == NEW { plan.at } else { self.stone(l).at };
+        let at_of = |l: u32| match l {
+            NEW => Some(plan.at),
+            _ if gone(l) || !self.is_on_board(l) => None,
+            _ => Some(self.stone(l).at),
+        };
         let mut sc = Scratch::default();
         let without = Sites {
             grid: &self.grid,

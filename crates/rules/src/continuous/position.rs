@@ -102,6 +102,11 @@ impl Position {
         self.stones.get(id as usize).is_some_and(Option::is_some)
     }
 
+    /// The centre of the stone in slot `id`, if it holds one.
+    pub fn at_of(&self, id: Id) -> Option<V> {
+        self.stones.get(id as usize)?.as_ref().map(|s| s.at)
+    }
+
     /// The group in slot `g`.
     ///
     /// # Panics
@@ -318,7 +323,7 @@ impl Position {
                 .map(|&id| {
                     let at = self.stone(id).at;
                     cell(&self.board, &sites, at, id, &mut sc);
-                    let a = area(&self.board, &sc.poly, at, |l| self.stone(l).at);
+                    let a = area(&self.board, &sc.poly, at, |l| self.at_of(l));
                     (sc.poly.clone(), a)
                 })
                 .collect()

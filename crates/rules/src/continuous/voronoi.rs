@@ -126,8 +126,10 @@ pub(crate) fn clip_cell(cell: &[(V, u32)], s: V, t: V, out: &mut Cell) {
 
 /// The area of the cell of the stone at `s` within the board. On a non-convex board the
 /// polygon is clipped by the bisectors that shaped the cell, `at` giving the centre of the
-/// stone behind each label.
-pub(crate) fn area(board: &Board, cell: &[(V, u32)], s: V, at: impl Fn(u32) -> V) -> f64 {
+/// stone behind each label. A label whose stone is gone (`None`) is skipped: it can only
+/// survive on an edge of zero length, where two cells meet at a point, and clipping by any
+/// stone on the board is always right.
+pub(crate) fn area(board: &Board, cell: &[(V, u32)], s: V, at: impl Fn(u32) -> Option<V>) -> f64 {
     if board.is_convex() {
         return area_of_labelled(cell);
     }
@@ -138,8 +140,10 @@ pub(crate) fn area(board: &Board, cell: &[(V, u32)], s: V, at: impl Fn(u32) -> V
     let mut shape: Cell = board.vertices().iter().map(|&v| (v, BOUNDARY)).collect();
     let mut spare = Vec::with_capacity(shape.len() + 8);
     for label in labels {
-        clip(&shape, s, at(label), label, &mut spare);
-        std::mem::swap(&mut shape, &mut spare);
+        if let Some(t) = at(label) {
+            clip(&shape, s, t, label, &mut spare);
+            std::mem::swap(&mut shape, &mut spare);
+        }
     }
     area_of_labelled(&shape)
 }
@@ -237,7 +241,7 @@ mod tests {
             .enumerate()
             .map(|(i, &p)| {
                 cell(b, &sites, p, i as u32, &mut sc);
-                area(b, &sc.poly, p, |l| pts[l as usize])
+                area(b, &sc.poly, p, |l| pts.get(l as usize).copied())
             })
             .collect()
     }
