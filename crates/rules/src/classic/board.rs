@@ -102,7 +102,9 @@ pub struct Board {
     /// Padded cells in use: `stride * stride`.
     cells: u16,
     grid: Box<Grid>,
-    n_empties: u16,
+    /// A full word, not a u16: a narrow field packed beside `ko` made the compiler load
+    /// both with one wide read just after `ko` was stored, a store-forwarding stall.
+    n_empties: usize,
     hash: u64,
     /// The point where an immediate recapture would retake a single-stone ko, or [`NO_KO`].
     ko: Idx,
@@ -136,7 +138,7 @@ impl Clone for Board {
             stone_count,
         } = *src;
         self.grid
-            .copy_prefix(grid, usize::from(cells), usize::from(n_empties));
+            .copy_prefix(grid, usize::from(cells), n_empties);
         self.captured.clone_from(captured);
         (self.size, self.stride, self.cells, self.n_empties) = (size, stride, cells, n_empties);
         (self.hash, self.ko, self.stone_count) = (hash, ko, stone_count);
@@ -190,8 +192,8 @@ impl Board {
             for x in 0..size {
                 let i = b.idx_of(x, y);
                 b.grid.cell[at(i)] = EMPTY;
-                b.grid.empty_pos[at(i)] = b.n_empties;
-                b.grid.empties[usize::from(b.n_empties)] = i;
+                b.grid.empty_pos[at(i)] = b.n_empties as u16;
+                b.grid.empties[b.n_empties] = i;
                 b.n_empties += 1;
             }
         }
@@ -272,13 +274,13 @@ impl Board {
     /// Every empty point's index, in no particular order.
     #[inline]
     pub(crate) fn empties(&self) -> &[Idx] {
-        &self.grid.empties[..usize::from(self.n_empties)]
+        &self.grid.empties[..self.n_empties]
     }
 
     /// The `k`th entry of [`Board::empties`], for `k` below its length.
     #[inline(always)]
     pub(crate) fn empty_at(&self, k: usize) -> Idx {
-        debug_assert!(k < usize::from(self.n_empties));
+        debug_assert!(k < self.n_empties);
         self.grid.empties[k & (GRID - 1)]
     }
 
@@ -319,7 +321,7 @@ impl Board {
     /// Whether a light playout may play `color` at the empty point `i`: not the ko point,
     /// not a single-point eye of `color` ([`Board::is_eye`]) and not suicide.
     #[inline(always)]
-    pub(crate) fn playout_may_play(&mut self, i: Idx, color: Color) -> bool {
+    pub(crate) fn playout_may_play(&self, i: Idx, color: Color) -> bool {
         // A point with an empty neighbour is never an eye, never suicide and never the ko
         // point (whose neighbours are all the capturer's stones): most points end here.
         if self.count_nbrs(i, EMPTY) > 0 {
@@ -331,34 +333,31 @@ impl Board {
     /// True when a stone of `color` at the empty point `i` would have a liberty after its
     /// captures, that is the move is not suicide.
     #[inline]
-    pub(crate) fn has_liberty_after(&mut self, i: Idx, color: Color) -> bool {
+    pub(crate) fn has_liberty_after(&self, i: Idx, color: Color) -> bool {
         if self.count_nbrs(i, EMPTY) > 0 {
             return true;
         }
         let own = stone(color);
+        let g = &*self.grid;
         let nbrs = self.neighbours(i);
-        let g = &mut *self.grid;
-        // Taking the liberty at `i` from each neighbouring chain once per adjacency leaves
-        // exactly the liberties the chains keep after the move.
-        for q in nbrs {
-            if matches!(g.cell[at(q)], BLACK | WHITE) {
-                g.libs[at(g.chain[at(q)])] -= 1;
+        let cells = nbrs.map(|q| g.cell[at(q)]);
+        let reps = nbrs.map(|q| g.chain[at(q)]);
+        (0..4).any(|k| {
+            let c = cells[k];
+            if c != BLACK && c != WHITE {
+                return false;
             }
-        }
-        let mut alive = false;
-        for q in nbrs {
-            let c = g.cell[at(q)];
-            if c == BLACK || c == WHITE {
-                let libs = g.libs[at(g.chain[at(q)])];
-                alive |= (c == own) == (libs > 0);
+            // A chain's pseudo-liberties at `i` are its stones beside `i` (at most 4): an
+            // own chain with more lives on, an enemy chain with no more is captured.
+            let libs = g.libs[at(reps[k])];
+            if libs > 4 {
+                return c == own;
             }
-        }
-        for q in nbrs {
-            if matches!(g.cell[at(q)], BLACK | WHITE) {
-                g.libs[at(g.chain[at(q)])] += 1;
-            }
-        }
-        alive
+            let at_i = (0..4)
+                .filter(|&j| cells[j] == c && reps[j] == reps[k])
+                .count() as u16;
+            (c == own) == (libs > at_i)
+        })
     }
 
     /// Whether `i` is a single-point eye of `color`: every neighbour is `color` or off the
@@ -446,7 +445,7 @@ impl Board {
         self.stone_count[usize::from(cell - 1)] += 1;
         // Move the last empty point into `i`'s slot (harmless when `i` is the last).
         self.n_empties -= 1;
-        let last = g.empties[usize::from(self.n_empties) & (GRID - 1)];
+        let last = g.empties[self.n_empties & (GRID - 1)];
         let pos = g.empty_pos[at(i)];
         g.empties[usize::from(pos) & (GRID - 1)] = last;
         g.empty_pos[at(last)] = pos;
@@ -463,8 +462,8 @@ impl Board {
         g.cell[at(i)] = EMPTY;
         self.hash ^= STONE_KEYS[usize::from(cell - 1)][at(i)];
         self.stone_count[usize::from(cell - 1)] -= 1;
-        g.empty_pos[at(i)] = self.n_empties;
-        g.empties[usize::from(self.n_empties) & (GRID - 1)] = i;
+        g.empty_pos[at(i)] = self.n_empties as u16;
+        g.empties[self.n_empties & (GRID - 1)] = i;
         self.n_empties += 1;
         let delta = nbr_unit(EMPTY).wrapping_sub(nbr_unit(cell));
         for q in nbrs {
