@@ -81,6 +81,27 @@ impl Grid {
         })
     }
 
+    /// Joins two chains; returns the representative of the union.
+    fn merge(&mut self, a: Idx, b: Idx) -> Idx {
+        let (big, small) = if self.stones[at(a)] >= self.stones[at(b)] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.chain[at(s)] = big;
+            s = self.next[at(s)];
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(at(big), at(small));
+        self.libs[at(big)] += self.libs[at(small)];
+        self.stones[at(big)] += self.stones[at(small)];
+        big
+    }
+
     /// Copies the first `cells` cells and `empties` empty points of `src`: nothing beyond
     /// them is ever read, so a small board copies little.
     fn copy_prefix(&mut self, src: &Grid, cells: usize, empties: usize) {
@@ -405,33 +426,61 @@ impl Board {
     }
 
     /// The part of [`Board::play`] for a stone with stones beside it: it takes their
-    /// liberty, joins its own chains, captures and sets the ko point.
+    /// liberty, joins its own chains, captures and sets the ko point. The common cases run
+    /// without branching on the neighbours, which the branch predictor cannot follow in
+    /// random positions.
+    #[inline]
     fn join_and_capture(&mut self, i: Idx, own: u8) {
         let opp = own ^ (BLACK | WHITE);
-        let mut rep = i;
-        for q in self.neighbours(i) {
-            let c = self.grid.cell[at(q)];
-            if c == own {
-                let r = self.grid.chain[at(q)];
-                self.grid.libs[at(r)] -= 1;
-                if r != rep {
-                    rep = self.merge(rep, r);
-                }
-            } else if c == opp {
-                let r = self.grid.chain[at(q)];
-                self.grid.libs[at(r)] -= 1;
-                if self.grid.libs[at(r)] == 0 {
-                    self.remove_chain(r);
+        let nbrs = self.neighbours(i);
+        let g = &mut *self.grid;
+        let cells = nbrs.map(|q| g.cell[at(q)]);
+        let reps = nbrs.map(|q| g.chain[at(q)]);
+        // A neighbour without a stone takes 0 from whatever its stale chain entry names.
+        for k in 0..4 {
+            g.libs[at(reps[k])] -= u16::from((cells[k] == BLACK) | (cells[k] == WHITE));
+        }
+        // The stone joins the chain of its last own neighbour, or with `joined == i` the
+        // same steps leave it a chain of its own.
+        let mut joined = i;
+        for k in 0..4 {
+            joined = if cells[k] == own { reps[k] } else { joined };
+        }
+        let libs = g.libs[at(i)];
+        g.stones[at(i)] = 0;
+        g.libs[at(i)] = 0;
+        g.chain[at(i)] = joined;
+        g.next[at(i)] = g.next[at(joined)];
+        g.next[at(joined)] = i;
+        g.stones[at(joined)] += 1;
+        g.libs[at(joined)] += libs;
+        let mut merge_mask = 0u8;
+        let mut capture_mask = 0u8;
+        for k in 0..4 {
+            merge_mask |= u8::from((cells[k] == own) & (reps[k] != joined)) << k;
+            capture_mask |= u8::from((cells[k] == opp) & (g.libs[at(reps[k])] == 0)) << k;
+        }
+        let mut rep = joined;
+        if merge_mask != 0 {
+            for (k, &q) in nbrs.iter().enumerate() {
+                let r = g.chain[at(q)];
+                if merge_mask & (1 << k) != 0 && r != rep {
+                    rep = g.merge(rep, r);
                 }
             }
         }
-        let captured_opponents = self.captured.len();
-        if self.grid.libs[at(rep)] == 0 {
+        if capture_mask != 0 {
+            for (k, &q) in nbrs.iter().enumerate() {
+                // A chain beside `i` twice is in the mask twice; the second time it is gone.
+                if capture_mask & (1 << k) != 0 && self.grid.cell[at(q)] == opp {
+                    self.remove_chain(self.grid.chain[at(q)]);
+                }
+            }
+        }
+        let g = &*self.grid;
+        if g.libs[at(rep)] == 0 {
             self.remove_chain(rep);
-        } else if captured_opponents == 1
-            && self.grid.stones[at(rep)] == 1
-            && self.grid.libs[at(rep)] == 1
-        {
+        } else if self.captured.len() == 1 && g.stones[at(rep)] == 1 && g.libs[at(rep)] == 1 {
             self.ko = self.captured[0];
         }
     }
@@ -469,28 +518,6 @@ impl Board {
         for q in nbrs {
             g.nbrs[at(q)] = g.nbrs[at(q)].wrapping_add(delta);
         }
-    }
-
-    /// Joins two chains; returns the representative of the union.
-    fn merge(&mut self, a: Idx, b: Idx) -> Idx {
-        let g = &mut *self.grid;
-        let (big, small) = if g.stones[at(a)] >= g.stones[at(b)] {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let mut s = small;
-        loop {
-            g.chain[at(s)] = big;
-            s = g.next[at(s)];
-            if s == small {
-                break;
-            }
-        }
-        g.next.swap(at(big), at(small));
-        g.libs[at(big)] += g.libs[at(small)];
-        g.stones[at(big)] += g.stones[at(small)];
-        big
     }
 
     fn remove_chain(&mut self, r: Idx) {
