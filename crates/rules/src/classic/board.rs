@@ -526,11 +526,12 @@ impl Board {
             let next = self.grid.next[at(s)];
             self.clear_stone(s);
             self.captured.push(s);
+            // Branch-free as in `join_and_capture`; the stones of this chain still to go
+            // gain liberties too, which does no harm.
             for q in self.neighbours(s) {
-                if matches!(self.grid.cell[at(q)], BLACK | WHITE) {
-                    let qr = self.grid.chain[at(q)];
-                    self.grid.libs[at(qr)] += 1;
-                }
+                let g = &mut *self.grid;
+                let is_stone = (g.cell[at(q)] == BLACK) | (g.cell[at(q)] == WHITE);
+                g.libs[at(g.chain[at(q)])] += u16::from(is_stone);
             }
             s = next;
             if s == r {
