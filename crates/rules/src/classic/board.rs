@@ -355,30 +355,33 @@ impl Board {
     /// captures, that is the move is not suicide.
     #[inline]
     pub(crate) fn has_liberty_after(&self, i: Idx, color: Color) -> bool {
-        if self.count_nbrs(i, EMPTY) > 0 {
-            return true;
-        }
         let own = stone(color);
         let g = &*self.grid;
         let nbrs = self.neighbours(i);
         let cells = nbrs.map(|q| g.cell[at(q)]);
+        let is_stone = cells.map(|c| (c == BLACK) | (c == WHITE));
+        // Chains by representative, 0 (never one: it is off the board) for no stone.
         let reps = nbrs.map(|q| g.chain[at(q)]);
-        (0..4).any(|k| {
-            let c = cells[k];
-            if c != BLACK && c != WHITE {
-                return false;
-            }
-            // A chain's pseudo-liberties at `i` are its stones beside `i` (at most 4): an
-            // own chain with more lives on, an enemy chain with no more is captured.
-            let libs = g.libs[at(reps[k])];
-            if libs > 4 {
-                return c == own;
-            }
-            let at_i = (0..4)
-                .filter(|&j| cells[j] == c && reps[j] == reps[k])
-                .count() as u16;
-            (c == own) == (libs > at_i)
-        })
+        let reps: [Idx; 4] = std::array::from_fn(|k| if is_stone[k] { reps[k] } else { 0 });
+        let libs = reps.map(|r| g.libs[at(r)]);
+        let same = |a: usize, b: usize| u16::from(reps[a] == reps[b]);
+        let (e01, e02, e03) = (same(0, 1), same(0, 2), same(0, 3));
+        let (e12, e13, e23) = (same(1, 2), same(1, 3), same(2, 3));
+        // A chain's pseudo-liberties at `i` are its stones beside `i`: an own chain with
+        // more lives on, an enemy chain with no more is captured. Computed in full without
+        // branches: in random positions each test is a coin toss for the branch predictor.
+        let at_i = [
+            1 + e01 + e02 + e03,
+            1 + e01 + e12 + e13,
+            1 + e02 + e12 + e23,
+            1 + e03 + e13 + e23,
+        ];
+        let mut alive = false;
+        for k in 0..4 {
+            let keeps = (libs[k] > at_i[k]) == (cells[k] == own);
+            alive |= (cells[k] == EMPTY) | (is_stone[k] & keeps);
+        }
+        alive
     }
 
     /// Whether `i` is a single-point eye of `color`: every neighbour is `color` or off the
