@@ -6,6 +6,7 @@
 mod count;
 
 use std::fmt;
+use std::hint::select_unpredictable;
 
 use super::point::Point;
 use super::zobrist::{MAX_CELLS, STONE_KEYS};
@@ -362,7 +363,7 @@ impl Board {
         let is_stone = cells.map(|c| (c == BLACK) | (c == WHITE));
         // Chains by representative, 0 (never one: it is off the board) for no stone.
         let reps = nbrs.map(|q| g.chain[at(q)]);
-        let reps: [Idx; 4] = std::array::from_fn(|k| if is_stone[k] { reps[k] } else { 0 });
+        let reps: [Idx; 4] = std::array::from_fn(|k| select_unpredictable(is_stone[k], reps[k], 0));
         let libs = reps.map(|r| g.libs[at(r)]);
         let same = |a: usize, b: usize| u16::from(reps[a] == reps[b]);
         let (e01, e02, e03) = (same(0, 1), same(0, 2), same(0, 3));
@@ -447,7 +448,7 @@ impl Board {
         // same steps leave it a chain of its own.
         let mut joined = i;
         for k in 0..4 {
-            joined = if cells[k] == own { reps[k] } else { joined };
+            joined = select_unpredictable(cells[k] == own, reps[k], joined);
         }
         let libs = g.libs[at(i)];
         g.stones[at(i)] = 0;
