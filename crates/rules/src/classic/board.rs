@@ -395,14 +395,12 @@ impl Board {
             return false;
         }
         let opp = stone(color.other());
-        let mut bad = 0;
-        let mut edge = 0;
+        // A point has an off-board diagonal exactly when it has an off-board neighbour.
+        let mut bad = u8::from(self.count_nbrs(i, OFF) > 0);
         for d in self.diagonals(i) {
-            let c = self.grid.cell[at(d)];
-            bad += u8::from(c == opp);
-            edge |= u8::from(c == OFF);
+            bad += u8::from(self.grid.cell[at(d)] == opp);
         }
-        bad + edge < 2
+        bad < 2
     }
 
     /// Places a stone of `color` on the empty point `i` and removes what it captures,
