@@ -159,8 +159,7 @@ impl Clone for Board {
             ref captured,
             stone_count,
         } = *src;
-        self.grid
-            .copy_prefix(grid, usize::from(cells), n_empties);
+        self.grid.copy_prefix(grid, usize::from(cells), n_empties);
         self.captured.clone_from(captured);
         (self.size, self.stride, self.cells, self.n_empties) = (size, stride, cells, n_empties);
         (self.hash, self.ko, self.stone_count) = (hash, ko, stone_count);
