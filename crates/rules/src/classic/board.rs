@@ -62,8 +62,6 @@ struct Grid {
     libs: [u16; GRID],
     /// Stones in the chain, kept at the representative.
     stones: [u16; GRID],
-    /// Where each empty point sits in `empties`.
-    empty_pos: [u16; GRID],
     /// The empty points, in no particular order; the first `Board::n_empties` are valid.
     empties: [Idx; GRID],
 }
@@ -77,7 +75,6 @@ impl Grid {
             next: [0; GRID],
             libs: [0; GRID],
             stones: [0; GRID],
-            empty_pos: [0; GRID],
             empties: [0; GRID],
         })
     }
@@ -112,7 +109,6 @@ impl Grid {
         self.next[..cells].copy_from_slice(&src.next[..cells]);
         self.libs[..cells].copy_from_slice(&src.libs[..cells]);
         self.stones[..cells].copy_from_slice(&src.stones[..cells]);
-        self.empty_pos[..cells].copy_from_slice(&src.empty_pos[..cells]);
         self.empties[..empties].copy_from_slice(&src.empties[..empties]);
     }
 }
@@ -213,7 +209,6 @@ impl Board {
             for x in 0..size {
                 let i = b.idx_of(x, y);
                 b.grid.cell[at(i)] = EMPTY;
-                b.grid.empty_pos[at(i)] = b.n_empties as u16;
                 b.grid.empties[b.n_empties] = i;
                 b.n_empties += 1;
             }
@@ -326,8 +321,6 @@ impl Board {
         let g = &mut *self.grid;
         let (a, b) = (a & (GRID - 1), b & (GRID - 1));
         g.empties.swap(a, b);
-        g.empty_pos[at(g.empties[a])] = a as u16;
-        g.empty_pos[at(g.empties[b])] = b as u16;
     }
 
     pub fn stone_count(&self, color: Color) -> u16 {
@@ -405,17 +398,30 @@ impl Board {
     /// Places a stone of `color` on the empty point `i` and removes what it captures,
     /// including its own chain when the move is suicide.
     ///
+    /// The board keeps no index from points into [`Board::empties`] (keeping one up to
+    /// date cost the playouts more than this search costs a checked game), so this looks
+    /// `i` up; [`Board::play_slot`] is the playouts' way, which knows the slot.
+    ///
     /// # Panics
-    /// In debug builds, if `i` is not an empty point of this board. Callers check emptiness
-    /// (and ko, and suicide where it is forbidden) first.
-    #[inline]
+    /// If `i` is not an empty point of this board. Callers check emptiness (and ko, and
+    /// suicide where it is forbidden) first.
     pub(crate) fn play(&mut self, i: Idx, color: Color) {
-        debug_assert!(self.is_empty_at(i));
+        let slot = self.empties().iter().position(|&e| e == i);
+        self.play_slot(slot.expect("a stone is played on an empty point"), color);
+    }
+
+    /// [`Board::play`] at the point in slot `k` of [`Board::empties`].
+    ///
+    /// # Panics
+    /// In debug builds, if `k` is not below the number of empty points.
+    #[inline]
+    pub(crate) fn play_slot(&mut self, k: usize, color: Color) {
+        let i = self.empty_at(k);
         self.captured.clear();
         self.ko = NO_KO;
         let own = stone(color);
         let around = self.grid.nbrs[at(i)];
-        self.set_stone(i, own);
+        self.set_stone(i, k, own);
         let g = &mut *self.grid;
         g.chain[at(i)] = i;
         g.next[at(i)] = i;
@@ -487,7 +493,7 @@ impl Board {
     }
 
     #[inline(always)]
-    fn set_stone(&mut self, i: Idx, cell: u8) {
+    fn set_stone(&mut self, i: Idx, slot: usize, cell: u8) {
         let nbrs = self.neighbours(i);
         let g = &mut *self.grid;
         g.cell[at(i)] = cell;
@@ -495,10 +501,7 @@ impl Board {
         self.stone_count[usize::from(cell - 1)] += 1;
         // Move the last empty point into `i`'s slot (harmless when `i` is the last).
         self.n_empties -= 1;
-        let last = g.empties[self.n_empties & (GRID - 1)];
-        let pos = g.empty_pos[at(i)];
-        g.empties[usize::from(pos) & (GRID - 1)] = last;
-        g.empty_pos[at(last)] = pos;
+        g.empties[slot & (GRID - 1)] = g.empties[self.n_empties & (GRID - 1)];
         let delta = nbr_unit(cell).wrapping_sub(nbr_unit(EMPTY));
         for q in nbrs {
             g.nbrs[at(q)] = g.nbrs[at(q)].wrapping_add(delta);
@@ -512,7 +515,6 @@ impl Board {
         g.cell[at(i)] = EMPTY;
         self.hash ^= STONE_KEYS[usize::from(cell - 1)][at(i)];
         self.stone_count[usize::from(cell - 1)] -= 1;
-        g.empty_pos[at(i)] = self.n_empties as u16;
         g.empties[self.n_empties & (GRID - 1)] = i;
         self.n_empties += 1;
         let delta = nbr_unit(EMPTY).wrapping_sub(nbr_unit(cell));
@@ -582,6 +584,10 @@ impl Board {
     /// Checks the incremental structures against a recount (for tests).
     #[cfg(test)]
     pub(crate) fn assert_consistent(&self) {
+        let mut listed = vec![0; usize::from(self.cells)];
+        for &e in self.empties() {
+            listed[usize::from(e)] += 1;
+        }
         let mut empties = 0;
         let mut stones = [0u16; 2];
         let mut hash = 0;
@@ -594,7 +600,7 @@ impl Board {
             );
             if self.is_empty_at(i) {
                 empties += 1;
-                assert_eq!(self.empties()[usize::from(self.grid.empty_pos[at(i)])], i);
+                assert_eq!(listed[usize::from(i)], 1, "{p} listed once as empty");
                 continue;
             }
             let cell = self.grid.cell[at(i)];

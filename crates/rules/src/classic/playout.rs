@@ -49,9 +49,8 @@ pub fn random_move(board: &mut Board, color: Color, rng: &mut fastrand::Rng) -> 
     let mut left = board.empties().len() as u32;
     while left > 0 {
         let k = rng.u32(..left) as usize;
-        let i = board.empty_at(k);
-        if board.playout_may_play(i, color) {
-            board.play(i, color);
+        if board.playout_may_play(board.empty_at(k), color) {
+            board.play_slot(k, color);
             return true;
         }
         left -= 1;
