@@ -4,6 +4,8 @@
 //! serves the checked game and the playouts, so both see exactly the same captures.
 
 mod count;
+mod grid;
+mod playout_filter;
 
 use std::fmt;
 use std::hint::select_unpredictable;
@@ -11,6 +13,7 @@ use std::hint::select_unpredictable;
 use super::point::Point;
 use super::zobrist::{MAX_CELLS, STONE_KEYS};
 use crate::Color;
+use grid::{GRID, Grid, at};
 
 /// A padded cell index.
 pub(crate) type Idx = u16;
@@ -20,19 +23,8 @@ const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 const OFF: u8 = 3;
 
-/// Length of every per-cell array: a power of two at least [`MAX_CELLS`], so that an index
-/// masked by [`at`] is provably in bounds and the hot paths carry no bounds checks.
-const GRID: usize = 1024;
-const _: () = assert!(GRID >= MAX_CELLS && GRID.is_power_of_two());
-
 /// Never an on-board index (it is a corner of the padding), so it stands for "no ko".
 const NO_KO: Idx = 0;
-
-/// The array slot of index `i`; the mask is a no-op for every index a board hands out.
-#[inline(always)]
-const fn at(i: Idx) -> usize {
-    i as usize & (GRID - 1)
-}
 
 /// Neighbour counts packed in one u16, four bits per cell kind (empty, black, white, off).
 const fn nbr_unit(cell: u8) -> u16 {
@@ -46,70 +38,6 @@ const fn stone(color: Color) -> u8 {
     match color {
         Color::Black => BLACK,
         Color::White => WHITE,
-    }
-}
-
-/// The per-cell state, one fixed-size array per field (see [`GRID`]).
-struct Grid {
-    cell: [u8; GRID],
-    /// Packed counts of each neighbour kind, see [`nbr_unit`].
-    nbrs: [u16; GRID],
-    /// The representative stone of each stone's chain.
-    chain: [Idx; GRID],
-    /// The next stone of the same chain (a circular list).
-    next: [Idx; GRID],
-    /// Pseudo-liberties (adjacent (stone, empty point) pairs), kept at the representative.
-    libs: [u16; GRID],
-    /// Stones in the chain, kept at the representative.
-    stones: [u16; GRID],
-    /// The empty points, in no particular order; the first `Board::n_empties` are valid.
-    empties: [Idx; GRID],
-}
-
-impl Grid {
-    fn blank() -> Box<Grid> {
-        Box::new(Grid {
-            cell: [OFF; GRID],
-            nbrs: [0; GRID],
-            chain: [0; GRID],
-            next: [0; GRID],
-            libs: [0; GRID],
-            stones: [0; GRID],
-            empties: [0; GRID],
-        })
-    }
-
-    /// Joins two chains; returns the representative of the union.
-    fn merge(&mut self, a: Idx, b: Idx) -> Idx {
-        let (big, small) = if self.stones[at(a)] >= self.stones[at(b)] {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let mut s = small;
-        loop {
-            self.chain[at(s)] = big;
-            s = self.next[at(s)];
-            if s == small {
-                break;
-            }
-        }
-        self.next.swap(at(big), at(small));
-        self.libs[at(big)] += self.libs[at(small)];
-        self.stones[at(big)] += self.stones[at(small)];
-        big
-    }
-
-    /// Copies the first `cells` cells and `empties` empty points of `src`: nothing beyond
-    /// them is ever read, so a small board copies little.
-    fn copy_prefix(&mut self, src: &Grid, cells: usize, empties: usize) {
-        self.cell[..cells].copy_from_slice(&src.cell[..cells]);
-        self.nbrs[..cells].copy_from_slice(&src.nbrs[..cells]);
-        self.chain[..cells].copy_from_slice(&src.chain[..cells]);
-        self.next[..cells].copy_from_slice(&src.next[..cells]);
-        self.libs[..cells].copy_from_slice(&src.libs[..cells]);
-        self.stones[..cells].copy_from_slice(&src.stones[..cells]);
-        self.empties[..empties].copy_from_slice(&src.empties[..empties]);
     }
 }
 
@@ -330,69 +258,6 @@ impl Board {
     #[inline(always)]
     fn count_nbrs(&self, i: Idx, cell: u8) -> u16 {
         (self.grid.nbrs[at(i)] >> (4 * cell)) & 0xf
-    }
-
-    /// Whether a light playout may play `color` at the empty point `i`: not the ko point,
-    /// not a single-point eye of `color` ([`Board::is_eye`]) and not suicide.
-    #[inline(always)]
-    pub(crate) fn playout_may_play(&self, i: Idx, color: Color) -> bool {
-        // A point with an empty neighbour is never an eye, never suicide and never the ko
-        // point (whose neighbours are all the capturer's stones): most points end here.
-        if self.count_nbrs(i, EMPTY) > 0 {
-            return true;
-        }
-        i != self.ko && !self.is_eye(i, color) && self.has_liberty_after(i, color)
-    }
-
-    /// True when a stone of `color` at the empty point `i` would have a liberty after its
-    /// captures, that is the move is not suicide.
-    #[inline]
-    pub(crate) fn has_liberty_after(&self, i: Idx, color: Color) -> bool {
-        let own = stone(color);
-        let g = &*self.grid;
-        let nbrs = self.neighbours(i);
-        let cells = nbrs.map(|q| g.cell[at(q)]);
-        let is_stone = cells.map(|c| (c == BLACK) | (c == WHITE));
-        // Chains by representative, 0 (never one: it is off the board) for no stone.
-        let reps = nbrs.map(|q| g.chain[at(q)]);
-        let reps: [Idx; 4] = std::array::from_fn(|k| select_unpredictable(is_stone[k], reps[k], 0));
-        let libs = reps.map(|r| g.libs[at(r)]);
-        let same = |a: usize, b: usize| u16::from(reps[a] == reps[b]);
-        let (e01, e02, e03) = (same(0, 1), same(0, 2), same(0, 3));
-        let (e12, e13, e23) = (same(1, 2), same(1, 3), same(2, 3));
-        // A chain's pseudo-liberties at `i` are its stones beside `i`: an own chain with
-        // more lives on, an enemy chain with no more is captured. Computed in full without
-        // branches: in random positions each test is a coin toss for the branch predictor.
-        let at_i = [
-            1 + e01 + e02 + e03,
-            1 + e01 + e12 + e13,
-            1 + e02 + e12 + e23,
-            1 + e03 + e13 + e23,
-        ];
-        let mut alive = false;
-        for k in 0..4 {
-            let keeps = (libs[k] > at_i[k]) == (cells[k] == own);
-            alive |= (cells[k] == EMPTY) | (is_stone[k] & keeps);
-        }
-        alive
-    }
-
-    /// Whether `i` is a single-point eye of `color`: every neighbour is `color` or off the
-    /// board, and not a false eye (fewer than two diagonal points are the opponent's or off
-    /// the board, counting the edge as one).
-    #[inline]
-    pub(crate) fn is_eye(&self, i: Idx, color: Color) -> bool {
-        let own = stone(color);
-        if self.count_nbrs(i, own) + self.count_nbrs(i, OFF) != 4 {
-            return false;
-        }
-        let opp = stone(color.other());
-        // A point has an off-board diagonal exactly when it has an off-board neighbour.
-        let mut bad = u8::from(self.count_nbrs(i, OFF) > 0);
-        for d in self.diagonals(i) {
-            bad += u8::from(self.grid.cell[at(d)] == opp);
-        }
-        bad < 2
     }
 
     /// Places a stone of `color` on the empty point `i` and removes what it captures,
