@@ -54,7 +54,8 @@ pub struct Board {
     hash: u64,
     /// The point where an immediate recapture would retake a single-stone ko, or [`NO_KO`].
     ko: Idx,
-    captured: Vec<Idx>,
+    /// How many of [`Grid::captured`] the last move removed.
+    n_captured: usize,
     stone_count: [u16; 2],
 }
 
@@ -62,7 +63,6 @@ impl Clone for Board {
     fn clone(&self) -> Board {
         let mut b = Board {
             grid: Grid::blank(),
-            captured: Vec::with_capacity(self.captured.capacity()),
             ..*self
         };
         b.clone_from(self);
@@ -80,12 +80,13 @@ impl Clone for Board {
             n_empties,
             hash,
             ko,
-            ref captured,
+            n_captured,
             stone_count,
         } = *src;
-        self.grid.copy_prefix(grid, usize::from(cells), n_empties);
-        self.captured.clone_from(captured);
-        (self.size, self.stride, self.cells, self.n_empties) = (size, stride, cells, n_empties);
+        self.grid
+            .copy_prefix(grid, usize::from(cells), n_empties, n_captured);
+        (self.size, self.stride, self.cells) = (size, stride, cells);
+        (self.n_empties, self.n_captured) = (n_empties, n_captured);
         (self.hash, self.ko, self.stone_count) = (hash, ko, stone_count);
     }
 }
@@ -130,7 +131,7 @@ impl Board {
             n_empties: 0,
             hash: 0,
             ko: NO_KO,
-            captured: Vec::new(),
+            n_captured: 0,
             stone_count: [0; 2],
         };
         for y in 0..size {
@@ -240,7 +241,7 @@ impl Board {
 
     /// The stones removed by the last [`Board::play`], in removal order.
     pub(crate) fn captured(&self) -> &[Idx] {
-        &self.captured
+        &self.grid.captured[..self.n_captured]
     }
 
     /// Swaps two entries of the empty-point list (order does not matter to the board).
@@ -282,7 +283,7 @@ impl Board {
     #[inline]
     pub(crate) fn play_slot(&mut self, k: usize, color: Color) {
         let i = self.empty_at(k);
-        self.captured.clear();
+        self.n_captured = 0;
         self.ko = NO_KO;
         let own = stone(color);
         let around = self.grid.nbrs[at(i)];
@@ -352,8 +353,8 @@ impl Board {
         let g = &*self.grid;
         if g.libs[at(rep)] == 0 {
             self.remove_chain(rep);
-        } else if self.captured.len() == 1 && g.stones[at(rep)] == 1 && g.libs[at(rep)] == 1 {
-            self.ko = self.captured[0];
+        } else if self.n_captured == 1 && g.stones[at(rep)] == 1 && g.libs[at(rep)] == 1 {
+            self.ko = g.captured[0];
         }
     }
 
@@ -393,7 +394,8 @@ impl Board {
         loop {
             let next = self.grid.next[at(s)];
             self.clear_stone(s);
-            self.captured.push(s);
+            self.grid.captured[self.n_captured & (GRID - 1)] = s;
+            self.n_captured += 1;
             // Branch-free as in `join_and_capture`; the stones of this chain still to go
             // gain liberties too, which does no harm.
             for q in self.neighbours(s) {

@@ -32,6 +32,9 @@ pub(super) struct Grid {
     pub(super) stones: [u16; GRID],
     /// The empty points, in no particular order; the first `Board::n_empties` are valid.
     pub(super) empties: [Idx; GRID],
+    /// The stones the last move removed, in removal order; the first
+    /// `Board::n_captured` are valid.
+    pub(super) captured: [Idx; GRID],
 }
 
 impl Grid {
@@ -44,6 +47,7 @@ impl Grid {
             libs: [0; GRID],
             stones: [0; GRID],
             empties: [0; GRID],
+            captured: [0; GRID],
         })
     }
 
@@ -68,9 +72,15 @@ impl Grid {
         big
     }
 
-    /// Copies the first `cells` cells and `empties` empty points of `src`: nothing beyond
-    /// them is ever read, so a small board copies little.
-    pub(super) fn copy_prefix(&mut self, src: &Grid, cells: usize, empties: usize) {
+    /// Copies the first `cells` cells, `empties` empty points and `captured` captured
+    /// stones of `src`: nothing beyond them is ever read, so a small board copies little.
+    pub(super) fn copy_prefix(
+        &mut self,
+        src: &Grid,
+        cells: usize,
+        empties: usize,
+        captured: usize,
+    ) {
         self.cell[..cells].copy_from_slice(&src.cell[..cells]);
         self.nbrs[..cells].copy_from_slice(&src.nbrs[..cells]);
         self.chain[..cells].copy_from_slice(&src.chain[..cells]);
@@ -78,5 +88,6 @@ impl Grid {
         self.libs[..cells].copy_from_slice(&src.libs[..cells]);
         self.stones[..cells].copy_from_slice(&src.stones[..cells]);
         self.empties[..empties].copy_from_slice(&src.empties[..empties]);
+        self.captured[..captured].copy_from_slice(&src.captured[..captured]);
     }
 }
