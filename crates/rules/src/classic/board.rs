@@ -6,6 +6,8 @@
 mod count;
 mod grid;
 mod playout_filter;
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
 use std::hint::select_unpredictable;
