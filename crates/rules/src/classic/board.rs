@@ -49,16 +49,9 @@ pub struct Board {
     stride: Idx,
     /// Padded cells in use: `stride * stride`.
     cells: u16,
+    /// Everything that changes as stones come and go, in one allocation so that a hot
+    /// loop sees its counts at fixed offsets from the arrays it indexes.
     grid: Box<Grid>,
-    /// A full word, not a u16: a narrow field packed beside `ko` made the compiler load
-    /// both with one wide read just after `ko` was stored, a store-forwarding stall.
-    n_empties: usize,
-    hash: u64,
-    /// The point where an immediate recapture would retake a single-stone ko, or [`NO_KO`].
-    ko: Idx,
-    /// How many of [`Grid::captured`] the last move removed.
-    n_captured: usize,
-    stone_count: [u16; 2],
 }
 
 impl Clone for Board {
@@ -74,22 +67,8 @@ impl Clone for Board {
     /// Copies only the cells `src` uses, reusing this board's allocations: the playout
     /// loop resets its board this way before every playout.
     fn clone_from(&mut self, src: &Board) {
-        let Board {
-            size,
-            stride,
-            cells,
-            ref grid,
-            n_empties,
-            hash,
-            ko,
-            n_captured,
-            stone_count,
-        } = *src;
-        self.grid
-            .copy_prefix(grid, usize::from(cells), n_empties, n_captured);
-        (self.size, self.stride, self.cells) = (size, stride, cells);
-        (self.n_empties, self.n_captured) = (n_empties, n_captured);
-        (self.hash, self.ko, self.stone_count) = (hash, ko, stone_count);
+        self.grid.copy_prefix(&src.grid, usize::from(src.cells));
+        (self.size, self.stride, self.cells) = (src.size, src.stride, src.cells);
     }
 }
 
@@ -110,7 +89,7 @@ impl fmt::Debug for Board {
             .field("size", &self.size)
             .field("rows", &rows)
             .field("ko", &self.ko().map(|i| self.point(i)))
-            .field("hash", &self.hash)
+            .field("hash", &self.grid.hash)
             .finish_non_exhaustive()
     }
 }
@@ -130,18 +109,13 @@ impl Board {
             stride,
             cells,
             grid: Grid::blank(),
-            n_empties: 0,
-            hash: 0,
-            ko: NO_KO,
-            n_captured: 0,
-            stone_count: [0; 2],
         };
         for y in 0..size {
             for x in 0..size {
                 let i = b.idx_of(x, y);
                 b.grid.cell[at(i)] = EMPTY;
-                b.grid.empties[b.n_empties] = i;
-                b.n_empties += 1;
+                b.grid.empties[b.grid.n_empties] = i;
+                b.grid.n_empties += 1;
             }
         }
         for i in 0..cells {
@@ -221,29 +195,29 @@ impl Board {
     /// Every empty point's index, in no particular order.
     #[inline]
     pub(crate) fn empties(&self) -> &[Idx] {
-        &self.grid.empties[..self.n_empties]
+        &self.grid.empties[..self.grid.n_empties]
     }
 
     /// The `k`th entry of [`Board::empties`], for `k` below its length.
     #[inline(always)]
     pub(crate) fn empty_at(&self, k: usize) -> Idx {
-        debug_assert!(k < self.n_empties);
+        debug_assert!(k < self.grid.n_empties);
         self.grid.empties[k & (GRID - 1)]
     }
 
     /// The hash of the stones on the board (not the player to move).
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.grid.hash
     }
 
     /// The point a single-stone ko forbids for the next move, if any.
     pub(crate) fn ko(&self) -> Option<Idx> {
-        (self.ko != NO_KO).then_some(self.ko)
+        (self.grid.ko != NO_KO).then_some(self.grid.ko)
     }
 
     /// The stones removed by the last [`Board::play`], in removal order.
     pub(crate) fn captured(&self) -> &[Idx] {
-        &self.grid.captured[..self.n_captured]
+        &self.grid.captured[..self.grid.n_captured]
     }
 
     /// Swaps two entries of the empty-point list (order does not matter to the board).
@@ -255,7 +229,7 @@ impl Board {
     }
 
     pub fn stone_count(&self, color: Color) -> u16 {
-        self.stone_count[color.index()]
+        self.grid.stone_count[color.index()]
     }
 
     #[inline(always)]
@@ -285,8 +259,8 @@ impl Board {
     #[inline]
     pub(crate) fn play_slot(&mut self, k: usize, color: Color) {
         let i = self.empty_at(k);
-        self.n_captured = 0;
-        self.ko = NO_KO;
+        self.grid.n_captured = 0;
+        self.grid.ko = NO_KO;
         let own = stone(color);
         let around = self.grid.nbrs[at(i)];
         self.set_stone(i, k, own);
@@ -355,8 +329,8 @@ impl Board {
         let g = &*self.grid;
         if g.libs[at(rep)] == 0 {
             self.remove_chain(rep);
-        } else if self.n_captured == 1 && g.stones[at(rep)] == 1 && g.libs[at(rep)] == 1 {
-            self.ko = g.captured[0];
+        } else if self.grid.n_captured == 1 && g.stones[at(rep)] == 1 && g.libs[at(rep)] == 1 {
+            self.grid.ko = g.captured[0];
         }
     }
 
@@ -365,11 +339,11 @@ impl Board {
         let nbrs = self.neighbours(i);
         let g = &mut *self.grid;
         g.cell[at(i)] = cell;
-        self.hash ^= STONE_KEYS[usize::from(cell - 1)][at(i)];
-        self.stone_count[usize::from(cell - 1)] += 1;
+        g.hash ^= STONE_KEYS[usize::from(cell - 1)][at(i)];
+        g.stone_count[usize::from(cell - 1)] += 1;
         // Move the last empty point into `i`'s slot (harmless when `i` is the last).
-        self.n_empties -= 1;
-        g.empties[slot & (GRID - 1)] = g.empties[self.n_empties & (GRID - 1)];
+        g.n_empties -= 1;
+        g.empties[slot & (GRID - 1)] = g.empties[g.n_empties & (GRID - 1)];
         let delta = nbr_unit(cell).wrapping_sub(nbr_unit(EMPTY));
         for q in nbrs {
             g.nbrs[at(q)] = g.nbrs[at(q)].wrapping_add(delta);
@@ -381,10 +355,10 @@ impl Board {
         let g = &mut *self.grid;
         let cell = g.cell[at(i)];
         g.cell[at(i)] = EMPTY;
-        self.hash ^= STONE_KEYS[usize::from(cell - 1)][at(i)];
-        self.stone_count[usize::from(cell - 1)] -= 1;
-        g.empties[self.n_empties & (GRID - 1)] = i;
-        self.n_empties += 1;
+        g.hash ^= STONE_KEYS[usize::from(cell - 1)][at(i)];
+        g.stone_count[usize::from(cell - 1)] -= 1;
+        g.empties[g.n_empties & (GRID - 1)] = i;
+        g.n_empties += 1;
         let delta = nbr_unit(EMPTY).wrapping_sub(nbr_unit(cell));
         for q in nbrs {
             g.nbrs[at(q)] = g.nbrs[at(q)].wrapping_add(delta);
@@ -396,8 +370,8 @@ impl Board {
         loop {
             let next = self.grid.next[at(s)];
             self.clear_stone(s);
-            self.grid.captured[self.n_captured & (GRID - 1)] = s;
-            self.n_captured += 1;
+            self.grid.captured[self.grid.n_captured & (GRID - 1)] = s;
+            self.grid.n_captured += 1;
             // Branch-free as in `join_and_capture`; the stones of this chain still to go
             // gain liberties too, which does no harm.
             for q in self.neighbours(s) {
@@ -485,7 +459,7 @@ impl Board {
             assert!(pseudo > 0, "chain without liberty at {p}");
         }
         assert_eq!(empties, self.empties().len());
-        assert_eq!(stones, self.stone_count, "stone counts");
-        assert_eq!(hash, self.hash, "hash");
+        assert_eq!(stones, self.grid.stone_count, "stone counts");
+        assert_eq!(hash, self.grid.hash, "hash");
     }
 }

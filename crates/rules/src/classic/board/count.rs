@@ -80,7 +80,7 @@ impl Board {
     /// region is then a single point, owned by the colour of its neighbours if they are
     /// all one colour, so the neighbour counts the board keeps give the count directly.
     pub(crate) fn area_if_no_empty_touches(&self) -> Option<[u32; 2]> {
-        let mut area = self.stone_count.map(u32::from);
+        let mut area = self.grid.stone_count.map(u32::from);
         for &e in self.empties() {
             let n = self.grid.nbrs[at(e)];
             if n >> (4 * EMPTY) & 0xf != 0 {

@@ -1,5 +1,5 @@
-//! The per-cell arrays behind a [`super::Board`], one fixed-size array per field, and the
-//! chain merge that only touches them. Indices are masked into the arrays' length, so the
+//! The state behind a [`super::Board`]: per-cell arrays, one per field, with their counts,
+//! and the chain merge that only touches them. Indices are masked into the arrays' length, so the
 //! hot paths need no bounds checks (and no `unsafe`).
 
 use super::{Idx, OFF};
@@ -16,7 +16,8 @@ pub(super) const fn at(i: Idx) -> usize {
     i as usize & (GRID - 1)
 }
 
-/// The per-cell state, one fixed-size array per field (see [`GRID`]).
+/// The board state: one fixed-size array per cell field (see [`GRID`]), the empty-point
+/// and captured-stone lists, and the counts that go with them.
 pub(super) struct Grid {
     /// [`super::EMPTY`], [`super::BLACK`], [`super::WHITE`] or [`OFF`].
     pub(super) cell: [u8; GRID],
@@ -35,6 +36,17 @@ pub(super) struct Grid {
     /// The stones the last move removed, in removal order; the first
     /// `Board::n_captured` are valid.
     pub(super) captured: [Idx; GRID],
+    /// A full word, not a u16: a narrow field packed beside `ko` made the compiler load
+    /// both with one wide read just after `ko` was stored, a store-forwarding stall.
+    pub(super) n_empties: usize,
+    /// How many of `captured` the last move removed.
+    pub(super) n_captured: usize,
+    /// The Zobrist hash of the stones on the board.
+    pub(super) hash: u64,
+    /// The point where an immediate recapture would retake a single-stone ko, or
+    /// [`super::NO_KO`].
+    pub(super) ko: Idx,
+    pub(super) stone_count: [u16; 2],
 }
 
 impl Grid {
@@ -48,6 +60,11 @@ impl Grid {
             stones: [0; GRID],
             empties: [0; GRID],
             captured: [0; GRID],
+            n_empties: 0,
+            n_captured: 0,
+            hash: 0,
+            ko: super::NO_KO,
+            stone_count: [0; 2],
         })
     }
 
@@ -72,15 +89,10 @@ impl Grid {
         big
     }
 
-    /// Copies the first `cells` cells, `empties` empty points and `captured` captured
-    /// stones of `src`: nothing beyond them is ever read, so a small board copies little.
-    pub(super) fn copy_prefix(
-        &mut self,
-        src: &Grid,
-        cells: usize,
-        empties: usize,
-        captured: usize,
-    ) {
+    /// Copies the first `cells` cells of `src`, its empty points and captured stones and
+    /// its counts: nothing beyond them is ever read, so a small board copies little.
+    pub(super) fn copy_prefix(&mut self, src: &Grid, cells: usize) {
+        let (empties, captured) = (src.n_empties, src.n_captured);
         self.cell[..cells].copy_from_slice(&src.cell[..cells]);
         self.nbrs[..cells].copy_from_slice(&src.nbrs[..cells]);
         self.chain[..cells].copy_from_slice(&src.chain[..cells]);
@@ -89,5 +101,7 @@ impl Grid {
         self.stones[..cells].copy_from_slice(&src.stones[..cells]);
         self.empties[..empties].copy_from_slice(&src.empties[..empties]);
         self.captured[..captured].copy_from_slice(&src.captured[..captured]);
+        (self.n_empties, self.n_captured) = (empties, captured);
+        (self.hash, self.ko, self.stone_count) = (src.hash, src.ko, src.stone_count);
     }
 }

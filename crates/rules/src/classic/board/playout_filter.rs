@@ -17,7 +17,7 @@ impl Board {
         if self.count_nbrs(i, EMPTY) > 0 {
             return true;
         }
-        i != self.ko && !self.is_eye(i, color) && self.has_liberty_after(i, color)
+        i != self.grid.ko && !self.is_eye(i, color) && self.has_liberty_after(i, color)
     }
 
     /// True when a stone of `color` at the empty point `i` would have a liberty after its
