@@ -1,6 +1,6 @@
 //! The state behind a [`super::Board`]: per-cell arrays, one per field, with their counts,
-//! and the chain merge that only touches them. Indices are masked into the arrays' length, so the
-//! hot paths need no bounds checks (and no `unsafe`).
+//! and the chain merge that only touches them. Indices are masked into the arrays' length,
+//! so the hot paths need no bounds checks (and no `unsafe`).
 
 use super::{Idx, OFF};
 use crate::classic::zobrist::MAX_CELLS;
