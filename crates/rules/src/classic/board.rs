@@ -215,6 +215,11 @@ impl Board {
         (self.grid.ko != NO_KO).then_some(self.grid.ko)
     }
 
+    /// A pass: the ko ban lapses, since the next move is no longer an immediate recapture.
+    pub(crate) fn pass(&mut self) {
+        self.grid.ko = NO_KO;
+    }
+
     /// The stones removed by the last [`Board::play`], in removal order.
     pub(crate) fn captured(&self) -> &[Idx] {
         &self.grid.captured[..self.grid.n_captured]

@@ -39,7 +39,8 @@ pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut fastrand::Rng) -
     }
 }
 
-/// Plays one uniformly random acceptable move for `color`; false if there is none (a pass).
+/// Plays one uniformly random acceptable move for `color`; false if there is none, and
+/// then passes (which lifts a ko ban).
 ///
 /// Rejection sampling without replacement: a point found unacceptable is swapped behind
 /// the sampled range, so every acceptable point is equally likely.
@@ -56,6 +57,7 @@ pub fn random_move(board: &mut Board, color: Color, rng: &mut fastrand::Rng) -> 
         left -= 1;
         board.swap_empties(k, left as usize);
     }
+    board.pass();
     false
 }
 
