@@ -34,4 +34,4 @@ pub use replay::{ReplayReport, replay};
 pub use report::{MoveReport, MoveResult};
 pub use setup::{Setup, SetupStone};
 pub use variant::Variant;
-pub use variants::ClassicAdapter;
+pub use variants::{ClassicAdapter, MargoAdapter, TopoAdapter};
