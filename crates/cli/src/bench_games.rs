@@ -127,7 +127,10 @@ fn print(title: &str, figures: &[(String, Figures)], json: bool, budget: Budget)
     }
 }
 
-fn sized(sizes: &[u8], mut f: impl FnMut(u8) -> anyhow::Result<Figures>) -> anyhow::Result<Vec<(String, Figures)>> {
+fn sized(
+    sizes: &[u8],
+    mut f: impl FnMut(u8) -> anyhow::Result<Figures>,
+) -> anyhow::Result<Vec<(String, Figures)>> {
     sizes
         .iter()
         .map(|&s| Ok((format!("{s}x{s}"), f(s)?)))
@@ -182,10 +185,18 @@ mod tests {
         let t = sized(&[10, 19], |s| topological_size(s, TINY)).expect("topological");
         let v = figures_json(&m);
         assert!(v["7x7"]["playouts_per_s"].as_f64().is_some_and(|r| r > 0.0));
-        assert!(v["9x9"]["moves_per_playout"].as_f64().is_some_and(|r| r >= 1.0));
+        assert!(
+            v["9x9"]["moves_per_playout"]
+                .as_f64()
+                .is_some_and(|r| r >= 1.0)
+        );
         let v = figures_json(&t);
         // Every Topological Go playout ends with two passes at least.
-        assert!(v["10x10"]["moves_per_playout"].as_f64().is_some_and(|r| r >= 2.0));
+        assert!(
+            v["10x10"]["moves_per_playout"]
+                .as_f64()
+                .is_some_and(|r| r >= 2.0)
+        );
         // A 19x19 game places more stones than a 10x10 one.
         assert!(t[1].1.moves_per_playout > t[0].1.moves_per_playout);
     }

@@ -107,7 +107,9 @@ mod text {
     /// A square of characters with column and row numbers from 0.
     fn grid(cells: &[Vec<char>], indent: usize) -> String {
         let pad = " ".repeat(indent);
-        let head: String = (0..cells.len()).map(|x| format!("{:>2}", x % 100)).collect();
+        let head: String = (0..cells.len())
+            .map(|x| format!("{:>2}", x % 100))
+            .collect();
         let mut out = format!("{pad}   {head}\n");
         for (y, row) in cells.iter().enumerate() {
             let line: String = row.iter().map(|c| format!(" {c}")).collect();
@@ -137,7 +139,8 @@ mod text {
             .flatten()
             .map(ints)
             .collect();
-        let mut levels: Vec<Vec<Vec<char>>> = (0..n).map(|k| vec![vec!['.'; n - k]; n - k]).collect();
+        let mut levels: Vec<Vec<Vec<char>>> =
+            (0..n).map(|k| vec![vec!['.'; n - k]; n - k]).collect();
         for s in r.final_view["stones"].as_array().into_iter().flatten() {
             if let [x, y, k, ..] = ints(s)[..]
                 && k < n
@@ -190,10 +193,9 @@ mod text {
                 };
                 format!("{head} {}{caps}", ball(at, n))
             }
-            (MoveResult::Illegal, _) => format!(
-                "{head} illegal ({})",
-                m.reason.map_or("?", |r| r.reason())
-            ),
+            (MoveResult::Illegal, _) => {
+                format!("{head} illegal ({})", m.reason.map_or("?", |r| r.reason()))
+            }
             (result, _) => {
                 let name = serde_json::to_value(result).unwrap_or_default();
                 format!("{head} {}", name.as_str().unwrap_or("?"))

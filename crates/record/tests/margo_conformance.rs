@@ -160,7 +160,10 @@ fn cases() -> Vec<(String, Value, Value)> {
         .into_iter()
         .map(|p| {
             let name = p.file_name().expect("name").to_string_lossy().into_owned();
-            let want = PathBuf::from(p.to_string_lossy().replace(".record.json", ".expected.json"));
+            let want = PathBuf::from(
+                p.to_string_lossy()
+                    .replace(".record.json", ".expected.json"),
+            );
             (name, read_json(&p), read_json(&want)["moves"].clone())
         })
         .collect()
@@ -180,14 +183,26 @@ fn margo_cases_agree_turned_mirrored_and_moved_to_larger_boards() {
     for (name, rec, want) in cases() {
         let n = rec["rules"]["board_size"].as_u64().unwrap_or(7);
         for sym in 0..8 {
-            let turned = Move { n, m: n, sym, dx: 0, dy: 0 };
+            let turned = Move {
+                n,
+                m: n,
+                sym,
+                dx: 0,
+                dy: 0,
+            };
             let t_rec = turned.record(&rec);
             let t_want = turned.expected(&want);
             let [l, r, t, b] = sides_used(&t_rec, n);
             for m in [n, n + 1, n + 3, 13] {
                 for dx in offsets(n, m, l, r) {
                     for dy in offsets(n, m, t, b) {
-                        let shift = Move { n: m, m, sym: 0, dx, dy };
+                        let shift = Move {
+                            n: m,
+                            m,
+                            sym: 0,
+                            dx,
+                            dy,
+                        };
                         let label = format!("{name} (symmetry {sym}, {m}x{m} at +{dx}+{dy})");
                         check(&shift.record(&t_rec), &shift.expected(&t_want), &label);
                         checked += 1;

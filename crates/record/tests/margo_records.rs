@@ -4,7 +4,6 @@
 
 use serde_json::{Value, json};
 use stonefield_record::{AnyGame, MoveResult, Record, RecordMove, ReplayReport, replay};
-use stonefield_rules::Color;
 
 /// A record from JSON, panicking with the reader's message.
 fn record(v: &Value) -> Record {
@@ -77,14 +76,14 @@ fn an_immediate_recapture_is_refused_by_superko_until_an_exchange_elsewhere() {
     let mut stones = rows(&[".BW..", "BW.W.", ".BW..", ".....", "....."]);
     stones.sort_by_key(|s| s[3].as_str().map(str::to_owned));
     let r = run(&json!({"variant": "margo", "rules": {"board_size": 5},
-        "setup": {"stones": stones, "to_move": "black"},
-        "moves": [
-            {"color": "black", "at": [2, 1, 0]},
-            {"color": "white", "at": [1, 1, 0]},
-            {"color": "white", "at": [4, 4, 0]},
-            {"color": "black", "at": [0, 4, 0]},
-            {"color": "white", "at": [1, 1, 0]},
-        ]}));
+    "setup": {"stones": stones, "to_move": "black"},
+    "moves": [
+        {"color": "black", "at": [2, 1, 0]},
+        {"color": "white", "at": [1, 1, 0]},
+        {"color": "white", "at": [4, 4, 0]},
+        {"color": "black", "at": [0, 4, 0]},
+        {"color": "white", "at": [1, 1, 0]},
+    ]}));
     assert_eq!(r.moves[0].captured, Some(vec![json!([1, 1, 0, "white"])]));
     assert_eq!(reasons(&r), ["-", "superko", "-", "-", "-"]);
     assert_eq!(r.moves[4].captured, Some(vec![json!([2, 1, 0, "black"])]));
@@ -100,7 +99,9 @@ fn the_game_ends_when_the_player_to_move_is_stuck_and_balls_decide() {
     assert_eq!(adapter.game().legal_moves().len(), 4);
     let mut played = 0;
     while game.final_view()["over"] == false {
-        let AnyGame::Margo(a) = &game else { unreachable!() };
+        let AnyGame::Margo(a) = &game else {
+            unreachable!()
+        };
         let p = a.game().legal_moves()[0].coords();
         let mv = RecordMove::at(game.to_move(), p.iter().map(|&c| f64::from(c)).collect());
         assert!(game.apply(&mv).accepted());
@@ -146,14 +147,25 @@ fn black_may_swap_once_right_after_whites_first_ball() {
     assert!(rec.to_json().contains(r#""swap":true"#) || rec.to_json().contains(r#""swap": true"#));
     let r = replay(&rec).expect("replay");
     // White moves first: Black cannot swap before White's ball, nor twice.
-    assert_eq!(reasons(&r), ["not-your-turn", "-", "not-your-turn", "-", "wrong-phase", "-"]);
+    assert_eq!(
+        reasons(&r),
+        [
+            "not-your-turn",
+            "-",
+            "not-your-turn",
+            "-",
+            "wrong-phase",
+            "-"
+        ]
+    );
     assert_eq!(r.moves[3].result, MoveResult::Swap);
     let v: Value = serde_json::from_str(&r.to_json()).expect("json");
     assert_eq!(v["moves"][3]["result"], "swap");
     assert_eq!(v["final"]["swapped"], true);
     // Swapping is a move of MarGo only.
-    let e = Record::from_json(r#"{"variant": "classic", "moves": [{"color": "black", "swap": true}]}"#)
-        .expect_err("not classic");
+    let e =
+        Record::from_json(r#"{"variant": "classic", "moves": [{"color": "black", "swap": true}]}"#)
+            .expect_err("not classic");
     assert_eq!(e.to_string(), "moves[0]: unknown field \"swap\"");
 }
 
@@ -164,15 +176,31 @@ fn options_and_setups_are_checked_naming_the_place() {
         err(json!({"variant": "margo", "rules": {"komi": 7}})),
         "rules: unknown field \"komi\""
     );
-    assert!(err(json!({"variant": "margo", "rules": {"board_size": 1}})).starts_with("rules.board_size:"));
-    assert!(err(json!({"variant": "margo", "rules": {"buried_hidden": 1}})).starts_with("rules.buried_hidden:"));
-    let setup = |stones: Value| err(json!({"variant": "margo", "rules": {"board_size": 4}, "setup": {"stones": stones}}));
-    assert!(setup(json!([[0, 0, 0, "black"], [0, 0, 1, "white"]])).starts_with("setup.stones[1]: "));
-    assert!(setup(json!([[0, 0, 0, "black"], [4, 0, 0, "white"]])).starts_with("setup.stones[1]: "));
-    assert!(setup(json!([[0, 0, 0, "black"], [0, 0, 0, "white"]])).starts_with("setup.stones[1]: "));
+    assert!(
+        err(json!({"variant": "margo", "rules": {"board_size": 1}}))
+            .starts_with("rules.board_size:")
+    );
+    assert!(
+        err(json!({"variant": "margo", "rules": {"buried_hidden": 1}}))
+            .starts_with("rules.buried_hidden:")
+    );
+    let setup = |stones: Value| {
+        err(json!({"variant": "margo", "rules": {"board_size": 4}, "setup": {"stones": stones}}))
+    };
+    assert!(
+        setup(json!([[0, 0, 0, "black"], [0, 0, 1, "white"]])).starts_with("setup.stones[1]: ")
+    );
+    assert!(
+        setup(json!([[0, 0, 0, "black"], [4, 0, 0, "white"]])).starts_with("setup.stones[1]: ")
+    );
+    assert!(
+        setup(json!([[0, 0, 0, "black"], [0, 0, 0, "white"]])).starts_with("setup.stones[1]: ")
+    );
     assert!(setup(json!([[0, 0, "black"]])).starts_with("setup.stones[0]: expected [x, y, level"));
-    assert!(err(json!({"variant": "margo", "moves": [{"color": "white", "at": [1, 1]}]}))
-        .starts_with("moves[0].at: expected 3 numbers"));
+    assert!(
+        err(json!({"variant": "margo", "moves": [{"color": "white", "at": [1, 1]}]}))
+            .starts_with("moves[0].at: expected 3 numbers")
+    );
     // A setup without a player to move leaves White to move, as at the start.
     let r = run(&json!({"variant": "margo", "setup": {"stones": [[0, 0, 0, "black"]]}}));
     assert_eq!(r.final_view["to_move"], "white");
@@ -190,13 +218,19 @@ fn the_view_shows_zombies_cut_contacts_and_cells() {
     let mut game = AnyGame::from_record(&rec).expect("game");
     assert!(game.apply(&rec.moves[0]).captured == Some(vec![]));
     let d = game.describe();
-    assert_eq!(d["board"], json!({"kind": "pyramid", "size": 4, "levels": 4}));
+    assert_eq!(
+        d["board"],
+        json!({"kind": "pyramid", "size": 4, "levels": 4})
+    );
     assert_eq!(d["view"]["zombies"], json!([[0, 0, 0], [0, 1, 0]]));
     assert_eq!(d["view"], game.view());
     let stones = d["view"]["stones"].as_array().expect("stones");
     let cells = d["view"]["notation"].as_array().expect("cells");
     assert_eq!(stones.len(), cells.len());
-    let apex = stones.iter().position(|s| s == &json!([0, 0, 1, "white"])).expect("level 1");
+    let apex = stones
+        .iter()
+        .position(|s| s == &json!([0, 0, 1, "white"]))
+        .expect("level 1");
     assert_eq!(cells[apex], "B6");
 
     // Position 4: the white bridge cuts the black contact (1, 1)-(2, 1).
@@ -224,9 +258,15 @@ fn text_replay_names_cells_and_levels() {
         "moves": [{"color": "white", "at": [1, 1, 1]}, {"color": "black", "at": [0, 0, 3]}]}));
     let text = r.variant_text().expect("MarGo text");
     // [1, 1, 1] on 4x4: column 2+1 = D, row 7-(2+1) = 4; [0, 1, 0]: A, 7-2 = 5.
-    assert!(text.contains("  0 white D4 [1, 1, 1], captures black A5 [0, 1, 0]"), "{text}");
+    assert!(
+        text.contains("  0 white D4 [1, 1, 1], captures black A5 [0, 1, 0]"),
+        "{text}"
+    );
     assert!(text.contains("  1 black illegal (unsupported)"), "{text}");
-    assert!(text.contains("level 1 (3x3):\n     0 1 2\n  0  . O .\n  1  . O .\n"), "{text}");
+    assert!(
+        text.contains("level 1 (3x3):\n     0 1 2\n  0  . O .\n  1  . O .\n"),
+        "{text}"
+    );
 
     // Rules page, position 2: the two pinned black zombies are drawn in lower case.
     let mut stones = rows(&["BW..", "BW..", "....", "...."]);
@@ -235,5 +275,8 @@ fn text_replay_names_cells_and_levels() {
         "setup": {"stones": stones, "to_move": "white"},
         "moves": [{"color": "white", "at": [0, 2, 0]}]}));
     let text = r.variant_text().expect("MarGo text");
-    assert!(text.contains(" 0  x O . .\n 1  x O . .\n 2  O . . ."), "{text}");
+    assert!(
+        text.contains(" 0  x O . .\n 1  x O . .\n 2  O . . ."),
+        "{text}"
+    );
 }

@@ -40,7 +40,10 @@ pub fn cases() -> Vec<Case> {
     vec![
         Case {
             name: "normal-stone-must-touch",
-            record: game(json!({}), vec![mv("white", 5, 5), mv("white", 1, 0), mv("black", 9, 1)]),
+            record: game(
+                json!({}),
+                vec![mv("white", 5, 5), mv("white", 1, 0), mv("black", 9, 1)],
+            ),
             reasons: vec!["not-connected", "-", "-"],
             scores: vec![None, Some([2.0, 2.0]), Some([3.0, 2.0])],
             result: None,
@@ -49,7 +52,11 @@ pub fn cases() -> Vec<Case> {
             name: "reserve-must-not-touch",
             record: game(
                 json!({}),
-                vec![reserve("white", 1, 0), reserve("white", 8, 0), reserve("black", 5, 5)],
+                vec![
+                    reserve("white", 1, 0),
+                    reserve("white", 8, 0),
+                    reserve("black", 5, 5),
+                ],
             ),
             // A reserve stone may touch the opponent's stones, not the mover's.
             reasons: vec!["reserve-touches", "-", "-"],
@@ -67,17 +74,33 @@ pub fn cases() -> Vec<Case> {
             // (0, 2) closes the wall: {(1, 0), (0, 1), (1, 1)} touches only the top and
             // the left side, so nobody may play there, not even White.
             reasons: vec!["-", "enclosed", "-", "enclosed", "-"],
-            scores: vec![Some([2.0, 5.0]), None, Some([2.0, 5.0]), None, Some([2.0, 6.0])],
+            scores: vec![
+                Some([2.0, 5.0]),
+                None,
+                Some([2.0, 5.0]),
+                None,
+                Some([2.0, 6.0]),
+            ],
             result: None,
         },
         Case {
             name: "black-wins-by-its-bonus",
             record: game(
                 json!({"reserve_stones": 0}),
-                vec![mv("white", 1, 0), mv("black", 8, 0), pass("white"), pass("black")],
+                vec![
+                    mv("white", 1, 0),
+                    mv("black", 8, 0),
+                    pass("white"),
+                    pass("black"),
+                ],
             ),
             reasons: vec!["-", "-", "-", "-"],
-            scores: vec![Some([2.0, 2.0]), Some([3.0, 2.0]), Some([3.0, 2.0]), Some([3.0, 2.0])],
+            scores: vec![
+                Some([2.0, 2.0]),
+                Some([3.0, 2.0]),
+                Some([3.0, 2.0]),
+                Some([3.0, 2.0]),
+            ],
             result: Some("B+1"),
         },
         Case {
@@ -130,7 +153,14 @@ pub fn cases() -> Vec<Case> {
             name: "unplaced-reserve-loses-whatever-the-trees",
             record: game(
                 json!({"reserve_stones": 1}),
-                vec![reserve("white", 5, 5), mv("black", 8, 0), mv("white", 5, 6), mv("black", 7, 0), pass("white"), pass("black")],
+                vec![
+                    reserve("white", 5, 5),
+                    mv("black", 8, 0),
+                    mv("white", 5, 6),
+                    mv("black", 7, 0),
+                    pass("white"),
+                    pass("black"),
+                ],
             ),
             // Black's tree of 3 (+1) beats White's 2, but Black kept its reserve stone.
             reasons: vec!["-", "-", "-", "-", "-", "-"],
@@ -171,7 +201,12 @@ pub fn cases() -> Vec<Case> {
             name: "no-reserve-stone-left",
             record: game(
                 json!({"reserve_stones": 1}),
-                vec![reserve("white", 5, 5), reserve("black", 3, 3), reserve("white", 5, 7), mv("white", 5, 6)],
+                vec![
+                    reserve("white", 5, 5),
+                    reserve("black", 3, 3),
+                    reserve("white", 5, 7),
+                    mv("white", 5, 6),
+                ],
             ),
             reasons: vec!["-", "-", "no-stones-left", "-"],
             scores: vec![Some([2.0, 1.0]), Some([2.0, 1.0]), None, Some([2.0, 2.0])],
@@ -179,7 +214,10 @@ pub fn cases() -> Vec<Case> {
         },
         Case {
             name: "resignation",
-            record: game(json!({}), vec![mv("white", 1, 0), json!({"color": "white", "resign": true})]),
+            record: game(
+                json!({}),
+                vec![mv("white", 1, 0), json!({"color": "white", "resign": true})],
+            ),
             reasons: vec!["-", "-"],
             scores: vec![Some([2.0, 2.0]), None],
             result: Some("B+R"),
@@ -200,7 +238,17 @@ fn every_case_replays_through_the_library_as_the_rules_say() {
             let score = m.score.map(|s| [s.black, s.white]);
             assert_eq!(score, case.scores[i], "{} move {i}: score", case.name);
         }
-        assert_eq!(report.final_view["result"].as_str(), case.result, "{}", case.name);
-        assert_eq!(report.final_view["over"], case.result.is_some(), "{}", case.name);
+        assert_eq!(
+            report.final_view["result"].as_str(),
+            case.result,
+            "{}",
+            case.name
+        );
+        assert_eq!(
+            report.final_view["over"],
+            case.result.is_some(),
+            "{}",
+            case.name
+        );
     }
 }

@@ -10,7 +10,12 @@ use crate::fields::{self, index};
 use crate::report::score_json;
 use crate::{MoveKind, MoveReport, MoveResult, Record, RecordError, RecordMove, Setup};
 
-const FLAGS: [&str; 4] = ["bridge_cutting", "buried_hidden", "swap", "first_capture_wins"];
+const FLAGS: [&str; 4] = [
+    "bridge_cutting",
+    "buried_hidden",
+    "swap",
+    "first_capture_wins",
+];
 
 /// Reads the `rules` object of a MarGo record; left-out options take the book's values.
 ///
@@ -41,7 +46,8 @@ pub(crate) fn read_rules(map: &Map<String, Value>) -> Result<MargoRules, RecordE
 
 /// The pyramid point of record coordinates on a board of side `size`: three whole numbers.
 pub(crate) fn point_of(at: &[f64], size: u8) -> Option<Point> {
-    let whole = |v: f64| (v.fract() == 0.0 && (0.0..f64::from(size)).contains(&v)).then_some(v as u32);
+    let whole =
+        |v: f64| (v.fract() == 0.0 && (0.0..f64::from(size)).contains(&v)).then_some(v as u32);
     match at {
         [x, y, level] => Point::new(whole(*x)?, whole(*y)?, whole(*level)?, size),
         _ => None,
@@ -74,7 +80,9 @@ impl MargoAdapter {
     ) -> Result<MargoAdapter, RecordError> {
         let rules = read_rules(rules)?;
         let game = match setup {
-            None => MargoGame::new(rules).map_err(|e| RecordError::invalid("rules", e.to_string()))?,
+            None => {
+                MargoGame::new(rules).map_err(|e| RecordError::invalid("rules", e.to_string()))?
+            }
             Some(setup) => {
                 let stones = setup
                     .stones
@@ -84,7 +92,10 @@ impl MargoAdapter {
                         let at = point_of(&s.at, rules.board_size).ok_or_else(|| {
                             RecordError::invalid(
                                 index("setup.stones", i),
-                                format!("not a point of the MarGo board of side {}", rules.board_size),
+                                format!(
+                                    "not a point of the MarGo board of side {}",
+                                    rules.board_size
+                                ),
                             )
                         })?;
                         Ok(Stone { at, color: s.color })
@@ -273,17 +284,24 @@ mod tests {
     #[test]
     fn options_default_to_the_book_and_typos_name_the_key() {
         assert_eq!(rules(json!({})), Ok(MargoRules::default()));
-        let r = rules(json!({"board_size": 4, "swap": true, "bridge_cutting": false})).expect("rules");
+        let r =
+            rules(json!({"board_size": 4, "swap": true, "bridge_cutting": false})).expect("rules");
         assert_eq!((r.board_size, r.swap, r.bridge_cutting), (4, true, false));
         let e = |v| rules(v).expect_err("bad").to_string();
         assert_eq!(e(json!({"komi": 1})), "rules: unknown field \"komi\"");
-        assert!(e(json!({"board_size": 14})).starts_with("rules.board_size: expected a whole number from 2 to 13"));
+        assert!(
+            e(json!({"board_size": 14}))
+                .starts_with("rules.board_size: expected a whole number from 2 to 13")
+        );
         assert!(e(json!({"swap": "yes"})).starts_with("rules.swap:"));
     }
 
     #[test]
     fn points_need_three_whole_coordinates_on_the_pyramid() {
-        assert_eq!(point_of(&[1.0, 2.0, 1.0], 5).map(Point::coords), Some([1, 2, 1]));
+        assert_eq!(
+            point_of(&[1.0, 2.0, 1.0], 5).map(Point::coords),
+            Some([1, 2, 1])
+        );
         assert_eq!(point_of(&[4.0, 0.0, 1.0], 5), None);
         assert_eq!(point_of(&[0.5, 0.0, 0.0], 5), None);
         assert_eq!(point_of(&[-1.0, 0.0, 0.0], 5), None);

@@ -9,8 +9,8 @@ mod topological;
 
 pub use classic::ClassicAdapter;
 pub(crate) use classic::read_rules as classic_rules;
-pub(crate) use margo::notation as margo_notation;
 pub use margo::MargoAdapter;
+pub(crate) use margo::notation as margo_notation;
 pub use topological::TopoAdapter;
 
 use crate::{Record, RecordError, Variant};

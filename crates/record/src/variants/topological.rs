@@ -59,7 +59,8 @@ pub(crate) fn check_record(record: &Record) -> Result<(), RecordError> {
 /// A Topological Go game driven through record moves.
 #[derive(Debug, Clone)]
 pub struct TopoAdapter {
-    game: TopoGame,
+    /// Boxed: the game's bit boards are large beside the other variants' games.
+    game: Box<TopoGame>,
     applied: usize,
 }
 
@@ -98,7 +99,10 @@ impl TopoAdapter {
                     .map_err(|e| setup_error(&e, &stones))?
             }
         };
-        Ok(TopoAdapter { game, applied: 0 })
+        Ok(TopoAdapter {
+            game: Box::new(game),
+            applied: 0,
+        })
     }
 
     /// The engine's game.
@@ -252,7 +256,9 @@ mod tests {
         assert_eq!((r.board_size(), r.reserve_stones()), (19, 3));
         let e = |v| rules(v).expect_err("bad").to_string();
         assert!(e(json!({"board_size": 5})).starts_with("rules.board_size:"));
-        assert!(e(json!({"board_size": 6, "reserve_stones": 17})).starts_with("rules.reserve_stones:"));
+        assert!(
+            e(json!({"board_size": 6, "reserve_stones": 17})).starts_with("rules.reserve_stones:")
+        );
         assert_eq!(e(json!({"komi": 1})), "rules: unknown field \"komi\"");
     }
 
