@@ -17,6 +17,9 @@
 //! assert_eq!(game.play(&p), Err(IllegalMove::Occupied));
 //! ```
 
+#[macro_use]
+mod named_values;
+
 mod color;
 mod game;
 mod illegal;
