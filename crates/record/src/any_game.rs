@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 use stonefield_rules::{ByColor, Color, IllegalMove, Outcome, Phase};
 
-use crate::variants::ClassicAdapter;
+use crate::variants::{ClassicAdapter, ContinuousAdapter};
 use crate::{MoveReport, Record, RecordError, RecordErrorKind, RecordMove, Setup, Variant};
 
 /// A game of one of the variants, each behind its adapter.
@@ -12,6 +12,7 @@ use crate::{MoveReport, Record, RecordError, RecordErrorKind, RecordMove, Setup,
 #[non_exhaustive]
 pub enum AnyGame {
     Classic(ClassicAdapter),
+    Continuous(ContinuousAdapter),
 }
 
 impl AnyGame {
@@ -26,6 +27,7 @@ impl AnyGame {
     ) -> Result<AnyGame, RecordError> {
         match variant {
             Variant::Classic => ClassicAdapter::new(rules, setup).map(AnyGame::Classic),
+            Variant::Continuous => ContinuousAdapter::new(rules, setup).map(AnyGame::Continuous),
             other => Err(RecordError::new(
                 "variant",
                 RecordErrorKind::NoEngine(other.name()),
@@ -47,6 +49,7 @@ impl AnyGame {
     pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
         match self {
             AnyGame::Classic(g) => g.apply(mv),
+            AnyGame::Continuous(g) => g.apply(mv),
         }
     }
 
@@ -54,18 +57,21 @@ impl AnyGame {
     pub fn variant(&self) -> Variant {
         match self {
             AnyGame::Classic(_) => Variant::Classic,
+            AnyGame::Continuous(_) => Variant::Continuous,
         }
     }
 
     pub fn to_move(&self) -> Color {
         match self {
             AnyGame::Classic(g) => g.to_move(),
+            AnyGame::Continuous(g) => g.to_move(),
         }
     }
 
     pub fn phase(&self) -> Phase {
         match self {
             AnyGame::Classic(g) => g.phase(),
+            AnyGame::Continuous(g) => g.phase(),
         }
     }
 
@@ -73,6 +79,7 @@ impl AnyGame {
     pub fn score(&self) -> ByColor<f64> {
         match self {
             AnyGame::Classic(g) => g.score(),
+            AnyGame::Continuous(g) => g.score(),
         }
     }
 
@@ -80,6 +87,7 @@ impl AnyGame {
     pub fn final_view(&self) -> Value {
         match self {
             AnyGame::Classic(g) => g.final_view(),
+            AnyGame::Continuous(g) => g.final_view(),
         }
     }
 
@@ -87,6 +95,22 @@ impl AnyGame {
     pub fn describe(&self) -> Value {
         match self {
             AnyGame::Classic(g) => g.describe(),
+            AnyGame::Continuous(g) => g.describe(),
+        }
+    }
+
+    /// What a move would do, without changing the game: `{"at": [x, y]}`, or in
+    /// continuous Go `{"request": [x, y], "snap": "nearest"}` resolved for the player to
+    /// move (an optional `"color"` must be that player). Answers `{"at": [x, y] | null,
+    /// "legal", "reason"?, "captured", "score"}`, the score being the one after the move
+    /// when it is legal and the current one otherwise.
+    ///
+    /// # Errors
+    /// A malformed request, naming the key.
+    pub fn preview(&self, request: &Value) -> Result<Value, RecordError> {
+        match self {
+            AnyGame::Classic(g) => g.preview(request),
+            AnyGame::Continuous(g) => g.preview(request),
         }
     }
 
@@ -97,6 +121,7 @@ impl AnyGame {
     pub fn toggle_dead(&mut self, at: &[f64]) -> Result<(), IllegalMove> {
         match self {
             AnyGame::Classic(g) => g.toggle_dead(at),
+            AnyGame::Continuous(g) => g.toggle_dead(at),
         }
     }
 
@@ -104,6 +129,7 @@ impl AnyGame {
     pub fn dead_stones(&self) -> Vec<Value> {
         match self {
             AnyGame::Classic(g) => g.dead_stones(),
+            AnyGame::Continuous(g) => g.dead_stones(),
         }
     }
 
@@ -114,6 +140,7 @@ impl AnyGame {
     pub fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
         match self {
             AnyGame::Classic(g) => g.accept_count(),
+            AnyGame::Continuous(g) => g.accept_count(),
         }
     }
 
@@ -124,6 +151,7 @@ impl AnyGame {
     pub fn resume_play(&mut self) -> Result<(), IllegalMove> {
         match self {
             AnyGame::Classic(g) => g.resume_play(),
+            AnyGame::Continuous(g) => g.resume_play(),
         }
     }
 }

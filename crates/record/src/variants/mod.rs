@@ -3,10 +3,12 @@
 //! and in [`check_record`].
 
 mod classic;
+mod continuous;
 mod pending;
 
 pub use classic::ClassicAdapter;
 pub(crate) use classic::read_rules as classic_rules;
+pub use continuous::ContinuousAdapter;
 
 use crate::{Record, RecordError, Variant};
 
@@ -14,8 +16,7 @@ use crate::{Record, RecordError, Variant};
 pub(crate) fn check_record(record: &Record) -> Result<(), RecordError> {
     match record.variant {
         Variant::Classic => classic::check_record(record),
-        Variant::Continuous | Variant::Margo | Variant::Topological => {
-            pending::check_record(record)
-        }
+        Variant::Continuous => continuous::check_record(record),
+        Variant::Margo | Variant::Topological => pending::check_record(record),
     }
 }
