@@ -163,7 +163,8 @@ impl From<IllegalMove> for Refused {
 /// A continuous game driven through record moves.
 #[derive(Debug, Clone)]
 pub struct ContinuousAdapter {
-    game: ContinuousGame,
+    // Boxed: the game is several times larger than the other variants' adapters.
+    game: Box<ContinuousGame>,
     applied: usize,
 }
 
@@ -197,7 +198,10 @@ impl ContinuousAdapter {
                     .map_err(|e| setup_error(&e, &stones))?
             }
         };
-        Ok(ContinuousAdapter { game, applied: 0 })
+        Ok(ContinuousAdapter {
+            game: Box::new(game),
+            applied: 0,
+        })
     }
 
     /// The engine's game.
