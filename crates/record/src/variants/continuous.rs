@@ -41,7 +41,13 @@ pub(crate) fn read_rules(map: &Map<String, Value>) -> Result<ContinuousRules, Re
     if let Some(v) = map.get("handicap") {
         rules.handicap = read_handicap(v)?;
     }
-    rules.validate().map_err(|e| rules_error(&e))?;
+    rules.validate().map_err(|e| match (&e, &rules.board) {
+        // A preset outline only goes wrong through its scale, the stone radius.
+        (RulesError::Polygon(_), BoardShape::Preset(_)) => {
+            RecordError::invalid("rules.stone_radius", e.to_string())
+        }
+        _ => rules_error(&e),
+    })?;
     Ok(rules)
 }
 
