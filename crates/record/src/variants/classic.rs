@@ -297,7 +297,9 @@ impl ClassicAdapter {
             ));
         };
         let now = self.game.score();
-        if color.is_some_and(|c| c != self.game.to_move()) {
+        // As in `apply`: the turn matters only while playing.
+        let playing = self.game.phase() == Phase::Playing;
+        if playing && color.is_some_and(|c| c != self.game.to_move()) {
             return Ok(preview::answer(None, Err(IllegalMove::NotYourTurn), now));
         }
         let Some(p) = point_of(&at, self.game.rules().board_size) else {

@@ -346,7 +346,9 @@ impl ContinuousAdapter {
     pub fn preview(&self, request: &Value) -> Result<Value, RecordError> {
         let Ask { target, color } = preview::read_ask(request, 2)?;
         let now = self.game.score();
-        if color.is_some_and(|c| c != self.game.to_move()) {
+        // As in `apply`: the turn matters only while playing.
+        let playing = self.game.phase() == Phase::Playing;
+        if playing && color.is_some_and(|c| c != self.game.to_move()) {
             return Ok(preview::answer(None, Err(IllegalMove::NotYourTurn), now));
         }
         let at = match target {
