@@ -201,6 +201,39 @@ mod tests {
     }
 
     #[test]
+    fn classic_previews_show_captures_and_refusals_without_playing() {
+        let mut g = nine();
+        for (c, x, y) in [(Color::Black, 1.0, 0.0), (Color::White, 0.0, 0.0)] {
+            g.apply(&RecordMove::at(c, vec![x, y]));
+        }
+        let before = g.final_view();
+        let p = g.preview(&json!({"at": [0, 1]})).expect("preview");
+        assert_eq!(p["legal"], true);
+        assert_eq!(p["captured"], json!([[0, 0, "white"]]));
+        assert_eq!(p["score"]["black"], 81.0);
+        assert_eq!(g.final_view(), before);
+        let p = g.preview(&json!({"at": [0, 0]})).expect("preview");
+        assert_eq!(
+            (p["legal"].clone(), p["reason"].clone()),
+            (json!(false), json!("occupied"))
+        );
+        assert_eq!(p["score"], before["score"]);
+        let p = g.preview(&json!({"at": [9, 0]})).expect("preview");
+        assert_eq!(
+            (p["at"].clone(), p["reason"].clone()),
+            (Value::Null, json!("outside"))
+        );
+        let p = g
+            .preview(&json!({"at": [2, 2], "color": "white"}))
+            .expect("preview");
+        assert_eq!(p["reason"], "not-your-turn");
+        let e = g
+            .preview(&json!({"request": [2, 2]}))
+            .expect_err("no requests");
+        assert_eq!(e.path(), "preview.request");
+    }
+
+    #[test]
     fn describe_gives_the_grid() {
         let d = nine().describe();
         assert_eq!(d["board"]["size"], 9);
