@@ -1,5 +1,7 @@
 //! `stonefield bench ...`: engine speed figures, median of several timed runs, one thread.
 
+mod continuous;
+
 use std::time::{Duration, Instant};
 
 use clap::Subcommand;
@@ -14,11 +16,28 @@ pub enum Target {
         #[arg(long)]
         json: bool,
     },
+    /// Continuous Go on square-19: median time of a whole move and of a hover preview at
+    /// 50, 100, 200 and 300 stones.
+    Continuous {
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Random games per size (each a different seed).
+        #[arg(long, default_value_t = 10)]
+        seeds: u64,
+        /// Moves and previews timed per game.
+        #[arg(long, default_value_t = 200)]
+        moves: usize,
+    },
 }
 
 pub fn run(target: Target) -> anyhow::Result<()> {
     match target {
         Target::Classic { json } => classic(json),
+        Target::Continuous { json, seeds, moves } => {
+            continuous::run(json, seeds, moves);
+            Ok(())
+        }
     }
 }
 
