@@ -50,7 +50,7 @@ fn time_game(
 ) {
     let mut timed = 0;
     // Another stream than the one that built the game, so the requests are fresh.
-    let requests = BenchRequests::new(seed ^ 0x5EED_0F_7E57);
+    let requests = BenchRequests::new(seed ^ 0x005E_ED0F_7E57);
     for (request, mode) in requests.take(moves * TRIES_PER_MOVE) {
         if timed >= moves {
             break;
