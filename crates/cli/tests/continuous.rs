@@ -149,8 +149,8 @@ fn replay_json_on_a_non_convex_polygon() {
     moves.insert(1, json!({"color": "black", "request": [6, 8]}));
     let out = d.replay_json(&record(json!({"board": {"polygon": poly}}), moves));
     assert_eq!(out["moves"][0]["reason"], "outside");
-    // The pointer in the notch goes to the nearest point of the inner board: 3.5 below
-    // the notch's floor... or 1.5 beside its walls, which is nearer.
+    // The pointer in the notch goes to the nearest point of the inner board: 2.5 away on
+    // either arm (x = 3.5 or 8.5), nearer than the floor (4.5 away).
     let at = &out["moves"][1]["at"];
     let x = at[0].as_f64().expect("x");
     assert!((x - 3.5).abs() < 1e-9 || (x - 8.5).abs() < 1e-9, "{at}");
