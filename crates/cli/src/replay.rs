@@ -161,6 +161,12 @@ fn text_report(record: &Record, report: &ReplayReport) -> String {
             at,
         ));
     }
+    if !report.variant.is_grid() {
+        // No board to draw off the grid: every move with its result, captures and score.
+        for m in &report.moves {
+            let _ = writeln!(out, "{m}");
+        }
+    }
     let count = |r: MoveResult| report.moves.iter().filter(|m| m.result == r).count();
     let _ = writeln!(
         out,

@@ -4,8 +4,9 @@
 use serde_json::{Map, Value};
 use stonefield_rules::{ByColor, Color, IllegalMove, Outcome, Phase};
 
-use crate::variants::{ClassicAdapter, MargoAdapter, TopoAdapter};
-use crate::{MoveReport, Record, RecordError, RecordErrorKind, RecordMove, Setup, Variant};
+use crate::preview;
+use crate::variants::{ClassicAdapter, ContinuousAdapter, MargoAdapter, TopoAdapter};
+use crate::{MoveReport, Record, RecordError, RecordMove, Setup, Variant};
 
 /// A game of one of the variants, each behind its adapter.
 #[derive(Debug, Clone)]
@@ -14,13 +15,14 @@ pub enum AnyGame {
     Classic(ClassicAdapter),
     Margo(MargoAdapter),
     Topological(TopoAdapter),
+    Continuous(ContinuousAdapter),
 }
 
 impl AnyGame {
     /// A new game of `variant` under the `rules` options, from `setup` if given.
     ///
     /// # Errors
-    /// Bad options or setup (naming the place), or a variant without an engine yet.
+    /// Bad options or setup, naming the place.
     pub fn new(
         variant: Variant,
         rules: &Map<String, Value>,
@@ -30,10 +32,7 @@ impl AnyGame {
             Variant::Classic => ClassicAdapter::new(rules, setup).map(AnyGame::Classic),
             Variant::Margo => MargoAdapter::new(rules, setup).map(AnyGame::Margo),
             Variant::Topological => TopoAdapter::new(rules, setup).map(AnyGame::Topological),
-            other => Err(RecordError::new(
-                "variant",
-                RecordErrorKind::NoEngine(other.name()),
-            )),
+            Variant::Continuous => ContinuousAdapter::new(rules, setup).map(AnyGame::Continuous),
         }
     }
 
@@ -53,6 +52,7 @@ impl AnyGame {
             AnyGame::Classic(g) => g.apply(mv),
             AnyGame::Margo(g) => g.apply(mv),
             AnyGame::Topological(g) => g.apply(mv),
+            AnyGame::Continuous(g) => g.apply(mv),
         }
     }
 
@@ -62,6 +62,7 @@ impl AnyGame {
             AnyGame::Classic(_) => Variant::Classic,
             AnyGame::Margo(_) => Variant::Margo,
             AnyGame::Topological(_) => Variant::Topological,
+            AnyGame::Continuous(_) => Variant::Continuous,
         }
     }
 
@@ -70,6 +71,7 @@ impl AnyGame {
             AnyGame::Classic(g) => g.to_move(),
             AnyGame::Margo(g) => g.to_move(),
             AnyGame::Topological(g) => g.to_move(),
+            AnyGame::Continuous(g) => g.to_move(),
         }
     }
 
@@ -78,6 +80,7 @@ impl AnyGame {
             AnyGame::Classic(g) => g.phase(),
             AnyGame::Margo(g) => g.phase(),
             AnyGame::Topological(g) => g.phase(),
+            AnyGame::Continuous(g) => g.phase(),
         }
     }
 
@@ -87,6 +90,7 @@ impl AnyGame {
             AnyGame::Classic(g) => g.score(),
             AnyGame::Margo(g) => g.score(),
             AnyGame::Topological(g) => g.score(),
+            AnyGame::Continuous(g) => g.score(),
         }
     }
 
@@ -96,6 +100,7 @@ impl AnyGame {
             AnyGame::Classic(g) => g.final_view(),
             AnyGame::Margo(g) => g.final_view(),
             AnyGame::Topological(g) => g.final_view(),
+            AnyGame::Continuous(g) => g.final_view(),
         }
     }
 
@@ -106,6 +111,7 @@ impl AnyGame {
     pub fn view(&self) -> Value {
         match self {
             AnyGame::Classic(g) => g.final_view(),
+            AnyGame::Continuous(g) => g.final_view(),
             AnyGame::Margo(g) => g.view(),
             AnyGame::Topological(g) => g.view(),
         }
@@ -119,6 +125,24 @@ impl AnyGame {
             AnyGame::Classic(g) => g.describe(),
             AnyGame::Margo(g) => g.describe(),
             AnyGame::Topological(g) => g.describe(),
+            AnyGame::Continuous(g) => g.describe(),
+        }
+    }
+
+    /// What a move would do, without changing the game: `{"at": [x, y]}`, or in
+    /// continuous Go `{"request": [x, y], "snap": "nearest"}` resolved for the player to
+    /// move (an optional `"color"` must be that player). Answers `{"at": [x, y] | null,
+    /// "legal", "reason"?, "captured", "score"}`, the score being the one after the move
+    /// when it is legal and the current one otherwise.
+    ///
+    /// # Errors
+    /// A malformed request, naming the key.
+    pub fn preview(&self, request: &Value) -> Result<Value, RecordError> {
+        match self {
+            AnyGame::Classic(g) => g.preview(request),
+            AnyGame::Continuous(g) => g.preview(request),
+            AnyGame::Margo(_) => preview::by_trial(self, request, 3, false),
+            AnyGame::Topological(_) => preview::by_trial(self, request, 2, true),
         }
     }
 
@@ -130,6 +154,7 @@ impl AnyGame {
         match self {
             AnyGame::Classic(g) => g.toggle_dead(at),
             AnyGame::Margo(_) | AnyGame::Topological(_) => Err(IllegalMove::WrongPhase),
+            AnyGame::Continuous(g) => g.toggle_dead(at),
         }
     }
 
@@ -138,6 +163,7 @@ impl AnyGame {
         match self {
             AnyGame::Classic(g) => g.dead_stones(),
             AnyGame::Margo(_) | AnyGame::Topological(_) => Vec::new(),
+            AnyGame::Continuous(g) => g.dead_stones(),
         }
     }
 
@@ -149,6 +175,7 @@ impl AnyGame {
         match self {
             AnyGame::Classic(g) => g.accept_count(),
             AnyGame::Margo(_) | AnyGame::Topological(_) => Err(IllegalMove::WrongPhase),
+            AnyGame::Continuous(g) => g.accept_count(),
         }
     }
 
@@ -160,6 +187,7 @@ impl AnyGame {
         match self {
             AnyGame::Classic(g) => g.resume_play(),
             AnyGame::Margo(_) | AnyGame::Topological(_) => Err(IllegalMove::WrongPhase),
+            AnyGame::Continuous(g) => g.resume_play(),
         }
     }
 }
@@ -200,12 +228,88 @@ mod tests {
     }
 
     #[test]
-    fn variants_without_an_engine_are_refused() {
-        let e = AnyGame::new(Variant::Continuous, &Map::new(), None).expect_err("no engine");
+    fn every_variant_has_an_engine() {
+        for v in [
+            Variant::Classic,
+            Variant::Continuous,
+            Variant::Margo,
+            Variant::Topological,
+        ] {
+            let g = AnyGame::new(v, &Map::new(), None).expect("a game with default rules");
+            assert_eq!(g.variant(), v);
+        }
+    }
+
+    #[test]
+    fn margo_and_topological_previews_play_on_a_copy() {
+        let mut margo = AnyGame::new(Variant::Margo, &Map::new(), None).expect("margo");
+        let before = margo.final_view();
+        let p = margo.preview(&json!({"at": [3, 3, 0]})).expect("preview");
         assert_eq!(
-            e.to_string(),
-            "variant: no rules engine for the continuous variant yet"
+            (p["legal"].clone(), p["at"].clone()),
+            (json!(true), json!([3, 3, 0]))
         );
+        assert_eq!(p["score"], json!({"black": 0.0, "white": 1.0}));
+        let p = margo.preview(&json!({"at": [0, 0, 1]})).expect("preview");
+        assert_eq!(p["reason"], "unsupported");
+        assert_eq!(margo.final_view(), before, "a preview changes nothing");
+        assert!(margo.preview(&json!({"at": [0, 0]})).is_err());
+        assert!(
+            margo
+                .preview(&json!({"at": [0, 0, 0], "reserve": true}))
+                .is_err()
+        );
+        margo.apply(&RecordMove::at(Color::White, vec![3.0, 3.0, 0.0]));
+
+        let topo = AnyGame::new(Variant::Topological, &Map::new(), None).expect("topological");
+        // White holds the top-left corner: (1, 0) continues it, a reserve stone may not.
+        let p = topo.preview(&json!({"at": [1, 0]})).expect("preview");
+        assert_eq!(p["legal"], true);
+        let p = topo
+            .preview(&json!({"at": [1, 0], "reserve": true}))
+            .expect("preview");
+        assert_eq!(p["reason"], "reserve-touches");
+        let p = topo
+            .preview(&json!({"at": [5, 5], "reserve": true}))
+            .expect("preview");
+        assert_eq!(p["legal"], true);
+        let p = topo
+            .preview(&json!({"at": [5, 5], "color": "black"}))
+            .expect("preview");
+        assert_eq!(p["reason"], "not-your-turn");
+    }
+
+    #[test]
+    fn classic_previews_show_captures_and_refusals_without_playing() {
+        let mut g = nine();
+        for (c, x, y) in [(Color::Black, 1.0, 0.0), (Color::White, 0.0, 0.0)] {
+            g.apply(&RecordMove::at(c, vec![x, y]));
+        }
+        let before = g.final_view();
+        let p = g.preview(&json!({"at": [0, 1]})).expect("preview");
+        assert_eq!(p["legal"], true);
+        assert_eq!(p["captured"], json!([[0, 0, "white"]]));
+        assert_eq!(p["score"]["black"], 81.0);
+        assert_eq!(g.final_view(), before);
+        let p = g.preview(&json!({"at": [0, 0]})).expect("preview");
+        assert_eq!(
+            (p["legal"].clone(), p["reason"].clone()),
+            (json!(false), json!("occupied"))
+        );
+        assert_eq!(p["score"], before["score"]);
+        let p = g.preview(&json!({"at": [9, 0]})).expect("preview");
+        assert_eq!(
+            (p["at"].clone(), p["reason"].clone()),
+            (Value::Null, json!("outside"))
+        );
+        let p = g
+            .preview(&json!({"at": [2, 2], "color": "white"}))
+            .expect("preview");
+        assert_eq!(p["reason"], "not-your-turn");
+        let e = g
+            .preview(&json!({"request": [2, 2]}))
+            .expect_err("no requests");
+        assert_eq!(e.path(), "preview.request");
     }
 
     #[test]

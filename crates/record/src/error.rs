@@ -22,9 +22,6 @@ pub enum RecordErrorKind {
     /// A `variant` that stonefield does not know.
     #[error("unknown variant {0:?} (expected classic, continuous, margo or topological)")]
     UnknownVariant(String),
-    /// The variant is known but has no rules engine in this build.
-    #[error("no rules engine for the {0} variant yet")]
-    NoEngine(&'static str),
     /// A value of the wrong type or out of range; the text says what was expected.
     #[error("{0}")]
     Invalid(String),

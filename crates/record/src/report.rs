@@ -80,6 +80,64 @@ impl MoveReport {
     }
 }
 
+/// One readable line per move, for `stonefield replay` without `--json`:
+/// `12 white placed at [3.5, 3.0], captured [3.0, 3.0, "black"]; score black 80, white 95.5`.
+impl std::fmt::Display for MoveReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let result = serde_json::to_value(self.result).unwrap_or_default();
+        write!(
+            f,
+            "{} {} {}",
+            self.index,
+            self.color,
+            result.as_str().unwrap_or("?")
+        )?;
+        if let Some(r) = self.reason {
+            write!(f, " ({})", r.reason())?;
+        }
+        if let Some(at) = &self.at {
+            write!(f, " at {}", short(at))?;
+        }
+        if let Some(c) = self.captured.as_deref().filter(|c| !c.is_empty()) {
+            let stones: Vec<String> = c.iter().map(short).collect();
+            write!(f, ", captured {}", stones.join(" "))?;
+        }
+        if let Some(s) = self.score {
+            write!(
+                f,
+                "; score black {}, white {}",
+                round(s.black, 2),
+                round(s.white, 2)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// `x` rounded to `places` decimals, for people (JSON keeps every digit).
+fn round(x: f64, places: i32) -> f64 {
+    let k = 10f64.powi(places);
+    let r = (x * k).round() / k;
+    if r.is_finite() { r } else { x }
+}
+
+/// A point or stone on one line with coordinates to 3 decimals.
+fn short(v: &Value) -> String {
+    let rounded = match v {
+        Value::Array(items) => Value::Array(
+            items
+                .iter()
+                .map(|x| match x.as_f64() {
+                    Some(f) if !x.is_i64() && !x.is_u64() => Value::from(round(f, 3)),
+                    _ => x.clone(),
+                })
+                .collect(),
+        ),
+        other => other.clone(),
+    };
+    crate::json_text::compact(&rounded)
+}
+
 fn color_name<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(c.name())
 }
@@ -138,5 +196,15 @@ mod tests {
             r#"{"index":1,"color":"white","result":"illegal","reason":"not-your-turn"}"#
         );
         assert!(!i.accepted());
+        assert_eq!(i.to_string(), "1 white illegal (not-your-turn)");
+        r.captured = Some(vec![serde_json::json!([3.51234, 3.0, "white"])]);
+        r.score = Some(ByColor {
+            black: 80.234999,
+            white: 6.5,
+        });
+        assert_eq!(
+            r.to_string(),
+            "0 black placed at [3, 3], captured [3.512, 3.0, \"white\"]; score black 80.23, white 6.5"
+        );
     }
 }

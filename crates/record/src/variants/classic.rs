@@ -8,6 +8,7 @@ use stonefield_rules::classic::{
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Stone};
 
 use crate::fields::{self, index, join};
+use crate::preview::{self, Ask, Effect, Target};
 use crate::report::score_json;
 use crate::{MoveKind, MoveReport, MoveResult, Record, RecordError, RecordMove, Setup};
 
@@ -280,6 +281,36 @@ impl ClassicAdapter {
             },
             "board": {"kind": "grid", "size": size, "star_points": stars},
         })
+    }
+
+    /// What a stone of the player to move at `{"at": [x, y]}` would do, without changing
+    /// the game: legal or not, the stones it would capture, the score after it.
+    ///
+    /// # Errors
+    /// A malformed request, or a `request` (classic Go has exact points only).
+    pub fn preview(&self, request: &Value) -> Result<Value, RecordError> {
+        let Ask { target, color } = preview::read_ask(request, 2)?;
+        let Target::At(at) = target else {
+            return Err(RecordError::invalid(
+                "preview.request",
+                "classic Go has no requests; send \"at\"",
+            ));
+        };
+        let now = self.game.score();
+        // As in `apply`: the turn matters only while playing.
+        let playing = self.game.phase() == Phase::Playing;
+        if playing && color.is_some_and(|c| c != self.game.to_move()) {
+            return Ok(preview::answer(None, Err(IllegalMove::NotYourTurn), now));
+        }
+        let Some(p) = point_of(&at, self.game.rules().board_size) else {
+            return Ok(preview::answer(None, Err(IllegalMove::Outside), now));
+        };
+        let mut trial = self.game.clone();
+        let verdict = trial.play(&p).map(|placed| Effect {
+            captured: placed.captured.iter().map(stone_json).collect(),
+            score: trial.score(),
+        });
+        Ok(preview::answer(Some(json!([p.x(), p.y()])), verdict, now))
     }
 
     /// Marks or unmarks the chain at `at` as dead.

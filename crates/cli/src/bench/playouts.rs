@@ -1,10 +1,11 @@
-//! `stonefield bench margo|topological`: random playouts per second of the MarGo and
-//! Topological Go engines on two board sizes each, median of several timed runs, one
-//! thread, printed like the classic figures.
+//! `stonefield bench classic|margo|topological`: random playouts per second on two board
+//! sizes each, median of several timed runs, one thread, all measured and printed alike.
 
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
+use stonefield_rules::Color;
+use stonefield_rules::classic::{self, Board};
 use stonefield_rules::margo::{self, MargoGame, MargoRules, PlayoutScratch};
 use stonefield_rules::topological::{self, TopoGame, TopoRules};
 
@@ -62,6 +63,19 @@ fn measure(budget: Budget, mut playout: impl FnMut() -> (u32, bool)) -> Figures 
         moves_per_playout: moves as f64 / playouts as f64,
         unfinished: unfinished as f64 / playouts as f64,
     }
+}
+
+fn classic_size(size: u8, budget: Budget) -> anyhow::Result<Figures> {
+    let empty = Board::new(size);
+    let mut board = empty.clone();
+    let mut rng = fastrand::Rng::with_seed(u64::from(size));
+    Ok(measure(budget, || {
+        board.clone_from(&empty);
+        (
+            classic::playout(&mut board, Color::Black, &mut rng).moves,
+            true,
+        )
+    }))
 }
 
 fn margo_size(size: u8, budget: Budget) -> anyhow::Result<Figures> {
@@ -149,6 +163,18 @@ fn topological_with(json: bool, budget: Budget) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Classic light playouts per second (uniform among legal points that do not fill an own
+/// eye, simple ko, two passes end, area count) from the empty 9x9 and 19x19 boards; `json`
+/// prints `{"9x9": {"playouts_per_s": N, "moves_per_playout": M}, "19x19": ...}`.
+///
+/// # Errors
+/// None in practice: the board sizes are fixed and valid.
+pub fn classic(json: bool) -> anyhow::Result<()> {
+    let figures = sized(&[9, 19], |s| classic_size(s, FULL))?;
+    print("classic light", &figures, json, FULL);
+    Ok(())
+}
+
 /// MarGo random playouts per second from the empty 7x7 and 9x9 boards, under the book's
 /// rules (superko included); `json` prints `{"7x7": {"playouts_per_s": N, ...}, "9x9": ...}`.
 ///
@@ -179,6 +205,11 @@ mod tests {
 
     #[test]
     fn both_benches_run_and_report_every_size() {
+        let c = sized(&[9], |s| classic_size(s, TINY)).expect("classic");
+        assert!(
+            c[0].1.moves_per_playout > 50.0,
+            "a 9x9 playout fills the board"
+        );
         margo_with(true, TINY).expect("margo bench");
         topological_with(false, TINY).expect("topological bench");
         let m = sized(&[7, 9], |s| margo_size(s, TINY)).expect("margo");

@@ -1,0 +1,131 @@
+//! `stonefield bench continuous`: how long a continuous-Go move and a hover preview take as
+//! the board fills. The engine's deterministic random game on `square-19` is replayed to
+//! each size on several seeds; then many further requests are timed one by one, each move
+//! on a fresh clone (the clone is not timed), and the medians are reported.
+
+use std::time::Instant;
+
+use stonefield_rules::continuous::{BenchRequests, ContinuousGame, bench_game};
+
+/// The stone counts at which moves are timed.
+const SIZES: [usize; 4] = [50, 100, 200, 300];
+
+/// Requests tried per timed move before giving up on a crowded board.
+const TRIES_PER_MOVE: usize = 40;
+
+/// The figures at one size.
+#[derive(Debug)]
+struct Figures {
+    /// Stones wanted on the board.
+    stones: usize,
+    /// Mean stones actually reached (a crowded board may stop short).
+    reached: f64,
+    /// Median microseconds of a move: resolve, play, captures and score update.
+    move_us: f64,
+    /// Median microseconds of a preview: resolve and the score if played.
+    hover_us: f64,
+    /// Moves and previews timed.
+    samples: (usize, usize),
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn micros(start: Instant) -> f64 {
+    start.elapsed().as_secs_f64() * 1e6
+}
+
+/// Times up to `moves` moves and previews from `game`, pushing microseconds.
+fn time_game(
+    game: &ContinuousGame,
+    seed: u64,
+    moves: usize,
+    move_us: &mut Vec<f64>,
+    hover_us: &mut Vec<f64>,
+) {
+    let mut timed = 0;
+    // Another stream than the one that built the game, so the requests are fresh.
+    let requests = BenchRequests::new(seed ^ 0x005E_ED0F_7E57);
+    for (request, mode) in requests.take(moves * TRIES_PER_MOVE) {
+        if timed >= moves {
+            break;
+        }
+        let start = Instant::now();
+        let preview = std::hint::black_box(game.preview(request, mode));
+        let hover = micros(start);
+        if preview.is_some() {
+            hover_us.push(hover);
+        }
+        let mut trial = game.clone();
+        let start = Instant::now();
+        let played = std::hint::black_box(trial.play_request(request, mode));
+        let took = micros(start);
+        // Illegal and empty requests are retried, as in the game that built the position.
+        if played.is_ok() {
+            move_us.push(took);
+            timed += 1;
+        }
+    }
+}
+
+fn measure(stones: usize, seeds: u64, moves: usize) -> Figures {
+    let (mut move_us, mut hover_us) = (Vec::new(), Vec::new());
+    let mut reached = 0usize;
+    for seed in 1..=seeds {
+        let game = bench_game(seed, stones);
+        reached += game.stone_count();
+        time_game(&game, seed, moves, &mut move_us, &mut hover_us);
+    }
+    Figures {
+        stones,
+        reached: reached as f64 / seeds.max(1) as f64,
+        samples: (move_us.len(), hover_us.len()),
+        move_us: median(move_us),
+        hover_us: median(hover_us),
+    }
+}
+
+/// Two decimals, as JSON numbers (null when nothing was timed).
+fn rounded(x: f64) -> serde_json::Value {
+    if x.is_finite() {
+        serde_json::Value::from((x * 100.0).round() / 100.0)
+    } else {
+        serde_json::Value::Null
+    }
+}
+
+/// Runs the bench and prints a table, or with `json` one object
+/// `{"sizes": [{"stones", "move_us", "hover_us"}, ...]}`.
+pub fn run(json: bool, seeds: u64, moves: usize) {
+    let seeds = seeds.max(1);
+    let figures: Vec<Figures> = SIZES.iter().map(|&n| measure(n, seeds, moves)).collect();
+    if json {
+        let sizes: Vec<serde_json::Value> = figures
+            .iter()
+            .map(|f| {
+                serde_json::json!({
+                    "stones": f.stones,
+                    "move_us": rounded(f.move_us),
+                    "hover_us": rounded(f.hover_us),
+                })
+            })
+            .collect();
+        println!("{}", serde_json::json!({ "sizes": sizes }));
+        return;
+    }
+    println!(
+        "continuous Go on square-19, one thread: median of single moves on {seeds} seeded games per size"
+    );
+    println!("  stones  reached   move (us)  hover (us)  timed moves/previews");
+    for f in &figures {
+        println!(
+            "  {:>6}  {:>7.1}  {:>10.2}  {:>10.2}  {}/{}",
+            f.stones, f.reached, f.move_us, f.hover_us, f.samples.0, f.samples.1
+        );
+    }
+}

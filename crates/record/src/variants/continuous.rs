@@ -1,0 +1,421 @@
+//! Continuous Go behind the variant-erased layer: reads `rules` options into
+//! [`ContinuousRules`], plays exact points and snapped requests, and reports moves, views
+//! and hover previews as JSON with real coordinates.
+
+use serde_json::{Map, Value, json};
+use stonefield_rules::continuous::{
+    BoardShape, ContinuousGame, ContinuousRules, Point, Polygon, PolygonError, RequestError,
+    RulesError, SetupError, SnapMode,
+};
+use stonefield_rules::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Stone};
+
+use crate::fields::{self, index, join};
+use crate::preview::{self, Ask, Effect, Target};
+use crate::report::score_json;
+use crate::{MoveKind, MoveReport, MoveResult, Record, RecordError, RecordMove, Setup, Snap};
+
+const OPTIONS: [&str; 5] = ["board", "stone_radius", "komi", "ko", "handicap"];
+
+/// Reads the `rules` object of a continuous record; left-out options take their defaults.
+///
+/// # Errors
+/// Unknown keys or values, non-finite numbers, a polygon that is not simple, a radius that
+/// is not positive or too large for the board; the error names the key.
+pub(crate) fn read_rules(map: &Map<String, Value>) -> Result<ContinuousRules, RecordError> {
+    fields::only_keys(map, &OPTIONS, "rules")?;
+    let mut rules = ContinuousRules::default();
+    if let Some(v) = map.get("board") {
+        rules.board = read_board(v)?;
+    }
+    if let Some(v) = map.get("stone_radius") {
+        rules.stone_radius = fields::number(v, "rules.stone_radius")?;
+    }
+    if let Some(v) = map.get("komi") {
+        rules.komi = fields::number(v, "rules.komi")?;
+    }
+    if let Some(v) = map.get("ko") {
+        rules.ko = fields::string(v, "rules.ko")?
+            .parse()
+            .map_err(|e: RulesError| RecordError::invalid("rules.ko", e.to_string()))?;
+    }
+    if let Some(v) = map.get("handicap") {
+        rules.handicap = read_handicap(v)?;
+    }
+    rules.validate().map_err(|e| match (&e, &rules.board) {
+        // A preset outline only goes wrong through its scale, the stone radius.
+        (RulesError::Polygon(_), BoardShape::Preset(_)) => {
+            RecordError::invalid("rules.stone_radius", e.to_string())
+        }
+        _ => rules_error(&e),
+    })?;
+    Ok(rules)
+}
+
+/// A preset name, or `{"polygon": [[x, y], ...]}`.
+fn read_board(v: &Value) -> Result<BoardShape, RecordError> {
+    const PATH: &str = "rules.board";
+    if let Some(name) = v.as_str() {
+        return name.parse().map(BoardShape::Preset).map_err(|_| {
+            RecordError::invalid(
+                PATH,
+                format!("unknown board {name:?} (expected square-9, square-13, square-19, hexagon or {{\"polygon\": [[x, y], ...]}})"),
+            )
+        });
+    }
+    let map = fields::object(v, PATH)?;
+    fields::only_keys(map, &["polygon"], PATH)?;
+    let path = join(PATH, "polygon");
+    let list = fields::required(map, "polygon", PATH)?
+        .as_array()
+        .ok_or_else(|| RecordError::invalid(&path, "expected a list of [x, y] vertices"))?;
+    let coords = list
+        .iter()
+        .enumerate()
+        .map(|(i, c)| fields::numbers(c, 2, &index(&path, i)).map(|xy| [xy[0], xy[1]]))
+        .collect::<Result<Vec<_>, _>>()?;
+    Polygon::from_coords(&coords)
+        .map(BoardShape::Polygon)
+        .map_err(|e| polygon_error(&e))
+}
+
+/// A number of stones, or `{"stones": N}` as in classic records.
+fn read_handicap(v: &Value) -> Result<u16, RecordError> {
+    const PATH: &str = "rules.handicap";
+    let n = match v.as_object() {
+        Some(map) => {
+            fields::only_keys(map, &["stones"], PATH)?;
+            let path = join(PATH, "stones");
+            fields::integer_in(fields::required(map, "stones", PATH)?, 0, 1000, &path)?
+        }
+        None => fields::integer_in(v, 0, 1000, PATH)?,
+    };
+    // In 0..=1000 by the check above.
+    Ok(n as u16)
+}
+
+fn polygon_error(e: &PolygonError) -> RecordError {
+    let path = "rules.board.polygon";
+    match e {
+        PolygonError::TooFar(i) | PolygonError::RepeatedVertex(i) => {
+            RecordError::invalid(index(path, *i), e.to_string())
+        }
+        _ => RecordError::invalid(path, e.to_string()),
+    }
+}
+
+fn rules_error(e: &RulesError) -> RecordError {
+    let path = match e {
+        RulesError::Radius(_) | RulesError::RadiusTooLarge(_) => "rules.stone_radius",
+        RulesError::Komi(_) => "rules.komi",
+        RulesError::Handicap(_) => "rules.handicap",
+        RulesError::Polygon(p) => return polygon_error(p),
+        _ => "rules",
+    };
+    RecordError::invalid(path, e.to_string())
+}
+
+/// Checks a continuous record: its rules and its starting position. Move coordinates are
+/// finite by then; points off the board are illegal attempts that replay reports.
+pub(crate) fn check_record(record: &Record) -> Result<(), RecordError> {
+    ContinuousAdapter::new(&record.rules, record.setup.as_ref()).map(|_| ())
+}
+
+/// The engine's snap mode for a record's.
+fn snap_mode(snap: Snap) -> SnapMode {
+    match snap {
+        Snap::Nearest => SnapMode::Nearest,
+        Snap::Own => SnapMode::Own,
+        Snap::Opponent => SnapMode::Opponent,
+    }
+}
+
+/// A point from record coordinates; anything but two finite numbers is off the board.
+fn point(at: &[f64]) -> Option<Point> {
+    match at {
+        [x, y] => Point::new(*x, *y).ok(),
+        _ => None,
+    }
+}
+
+fn point_json(p: Point) -> Value {
+    json!([p.x(), p.y()])
+}
+
+fn stone_json(s: &Stone<Point>) -> Value {
+    json!([s.at.x(), s.at.y(), s.color.name()])
+}
+
+/// What a record move did to the game.
+enum Played {
+    Stone(Point, Vec<Stone<Point>>),
+    Pass,
+    Resign,
+}
+
+/// Why a record move did nothing.
+enum Refused {
+    /// Illegal, at the resolved point when there was one.
+    Illegal(IllegalMove, Option<Point>),
+    /// A request that resolved to no point.
+    NoPoint,
+}
+
+impl From<IllegalMove> for Refused {
+    fn from(reason: IllegalMove) -> Refused {
+        Refused::Illegal(reason, None)
+    }
+}
+
+/// A continuous game driven through record moves.
+#[derive(Debug, Clone)]
+pub struct ContinuousAdapter {
+    // Boxed: the game is several times larger than the other variants' adapters.
+    game: Box<ContinuousGame>,
+    applied: usize,
+}
+
+impl ContinuousAdapter {
+    /// A game under the `rules` options, from `setup` if given.
+    ///
+    /// # Errors
+    /// Bad options; setup stones that do not fit, overlap, or leave a group without a
+    /// liberty (naming the stone).
+    pub fn new(
+        rules: &Map<String, Value>,
+        setup: Option<&Setup>,
+    ) -> Result<ContinuousAdapter, RecordError> {
+        let rules = read_rules(rules)?;
+        let game = match setup {
+            None => ContinuousGame::new(rules).map_err(|e| setup_error(&e, &[]))?,
+            Some(setup) => {
+                let stones = setup
+                    .stones
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        let at = point(&s.at).ok_or_else(|| {
+                            RecordError::invalid(index("setup.stones", i), "expected finite x, y")
+                        })?;
+                        Ok(Stone { at, color: s.color })
+                    })
+                    .collect::<Result<Vec<_>, RecordError>>()?;
+                let to_move = setup.to_move.unwrap_or(Color::Black);
+                ContinuousGame::from_setup(rules, &stones, to_move)
+                    .map_err(|e| setup_error(&e, &stones))?
+            }
+        };
+        Ok(ContinuousAdapter {
+            game: Box::new(game),
+            applied: 0,
+        })
+    }
+
+    /// The engine's game.
+    pub fn game(&self) -> &ContinuousGame {
+        &self.game
+    }
+
+    /// Plays a record move and says what happened; illegal and unresolved moves change
+    /// nothing. An illegal request reports the point it resolved to.
+    pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
+        let index = self.applied;
+        self.applied += 1;
+        match self.play(mv) {
+            Err(Refused::NoPoint) => {
+                // Nothing changed, but clients (and the reference) show the score anyway.
+                let mut r = MoveReport::plain(index, mv.color, MoveResult::NoPoint);
+                r.score = Some(self.game.score());
+                r
+            }
+            Err(Refused::Illegal(reason, at)) => {
+                let mut r = MoveReport::illegal(index, mv.color, reason);
+                r.at = at.map(point_json);
+                r
+            }
+            Ok(Played::Resign) => MoveReport::plain(index, mv.color, MoveResult::Resign),
+            Ok(Played::Pass) => {
+                let mut r = MoveReport::plain(index, mv.color, MoveResult::Pass);
+                r.score = Some(self.game.score());
+                r
+            }
+            Ok(Played::Stone(at, captured)) => {
+                let mut r = MoveReport::plain(index, mv.color, MoveResult::Placed);
+                r.at = Some(point_json(at));
+                r.captured = Some(captured.iter().map(stone_json).collect());
+                r.score = Some(self.game.score());
+                r
+            }
+        }
+    }
+
+    fn play(&mut self, mv: &RecordMove) -> Result<Played, Refused> {
+        if let MoveKind::Resign = mv.kind {
+            return Ok(self.game.resign(mv.color).map(|()| Played::Resign)?);
+        }
+        if self.game.phase() == Phase::Playing && mv.color != self.game.to_move() {
+            return Err(IllegalMove::NotYourTurn.into());
+        }
+        match &mv.kind {
+            MoveKind::Pass => Ok(self.game.pass().map(|()| Played::Pass)?),
+            MoveKind::At(at) if !mv.reserve => {
+                let p = point(at).ok_or(IllegalMove::Outside)?;
+                let placed = self.game.play(&p)?;
+                Ok(Played::Stone(p, placed.captured))
+            }
+            MoveKind::Request { at, snap } if !mv.reserve => {
+                let p = point(at).ok_or(IllegalMove::Outside)?;
+                match self.game.play_request(p, snap_mode(*snap)) {
+                    Ok((at, placed)) => Ok(Played::Stone(at, placed.captured)),
+                    Err(RequestError::NoPoint) => Err(Refused::NoPoint),
+                    Err(RequestError::Illegal { at, reason }) => {
+                        Err(Refused::Illegal(reason, Some(at)))
+                    }
+                }
+            }
+            _ => Err(IllegalMove::Unsupported.into()),
+        }
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.game.to_move()
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.game.phase()
+    }
+
+    /// The live score: Voronoi areas in units of `(2r)^2`, komi to White.
+    pub fn score(&self) -> ByColor<f64> {
+        self.game.score()
+    }
+
+    /// `{"stones", "to_move", "over", "score"}`, plus `"result"` once finished.
+    pub fn final_view(&self) -> Value {
+        let stones: Vec<Value> = self.game.stones().iter().map(stone_json).collect();
+        let mut v = json!({
+            "stones": stones,
+            "to_move": self.game.to_move().name(),
+            "over": self.game.is_over(),
+            "score": score_json(self.game.score()),
+        });
+        if let Some(o) = self.game.outcome() {
+            v["result"] = Value::from(o.to_string());
+        }
+        v
+    }
+
+    /// The variant, the rules in force and the board for drawing: the polygon (vertices in
+    /// board units, y down), the stone radius, and the board's area in units of `(2r)^2`.
+    pub fn describe(&self) -> Value {
+        let r = self.game.rules();
+        let board = self.game.board();
+        let shape = match &r.board {
+            BoardShape::Preset(p) => Value::from(p.to_string()),
+            BoardShape::Polygon(_) => Value::from("polygon"),
+        };
+        let polygon: Vec<Value> = board
+            .polygon()
+            .vertices()
+            .iter()
+            .map(|&p| point_json(p))
+            .collect();
+        json!({
+            "variant": "continuous",
+            "rules": {
+                "board": shape,
+                "stone_radius": r.stone_radius,
+                "komi": r.effective_komi(),
+                "ko": r.ko.to_string(),
+                "handicap": r.handicap,
+            },
+            "board": {
+                "kind": "polygon",
+                "polygon": polygon,
+                "stone_radius": board.stone_radius(),
+                "area_units": board.area_units(),
+                "convex": board.polygon().is_convex(),
+            },
+        })
+    }
+
+    /// What a hover would do, without changing the game: `{"request": [x, y], "snap"}` is
+    /// resolved for the player to move, `{"at": [x, y]}` is taken as it is.
+    ///
+    /// # Errors
+    /// A malformed request, naming the key.
+    pub fn preview(&self, request: &Value) -> Result<Value, RecordError> {
+        let Ask { target, color } = preview::read_ask(request, 2)?;
+        let now = self.game.score();
+        // As in `apply`: the turn matters only while playing.
+        let playing = self.game.phase() == Phase::Playing;
+        if playing && color.is_some_and(|c| c != self.game.to_move()) {
+            return Ok(preview::answer(None, Err(IllegalMove::NotYourTurn), now));
+        }
+        let at = match target {
+            Target::At(at) => point(&at),
+            Target::Request(xy, snap) => match point(&xy) {
+                Some(p) => match self.game.resolve(p, snap_mode(snap)) {
+                    Some(at) => Some(at),
+                    None => return Ok(preview::no_point(now)),
+                },
+                None => None,
+            },
+        };
+        let Some(at) = at else {
+            return Ok(preview::answer(None, Err(IllegalMove::Outside), now));
+        };
+        let verdict = self.game.preview_at(at).verdict.map(|h| Effect {
+            captured: h.captured.iter().map(stone_json).collect(),
+            score: h.score,
+        });
+        Ok(preview::answer(Some(point_json(at)), verdict, now))
+    }
+
+    /// Marks or unmarks the group of the stone under `at` as dead.
+    ///
+    /// # Errors
+    /// Outside the marking phase, or no stone there.
+    pub fn toggle_dead(&mut self, at: &[f64]) -> Result<(), IllegalMove> {
+        let p = point(at).ok_or(IllegalMove::Outside)?;
+        self.game.toggle_dead(p)
+    }
+
+    /// The stones marked dead, as `[x, y, "colour"]`.
+    pub fn dead_stones(&self) -> Vec<Value> {
+        self.game.dead_stones().iter().map(stone_json).collect()
+    }
+
+    /// Counts the game with the marked stones removed.
+    ///
+    /// # Errors
+    /// Outside the marking phase.
+    pub fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
+        self.game.accept_count()
+    }
+
+    /// Back to play after a disagreement on the marks.
+    ///
+    /// # Errors
+    /// Outside the marking phase.
+    pub fn resume_play(&mut self) -> Result<(), IllegalMove> {
+        self.game.resume_play()
+    }
+}
+
+fn setup_error(e: &SetupError, stones: &[Stone<Point>]) -> RecordError {
+    let first = |p: &Point| stones.iter().position(|s| s.at == *p);
+    let place =
+        |i: Option<usize>| i.map_or_else(|| "setup".to_owned(), |i| index("setup.stones", i));
+    match e {
+        SetupError::Rules(r) => rules_error(r),
+        SetupError::Outside(p) | SetupError::NoLiberty(p) => {
+            RecordError::invalid(place(first(p)), e.to_string())
+        }
+        // The later of two stones is the one that overlaps.
+        SetupError::Overlap(p) => {
+            let last = stones.iter().rposition(|s| s.at == *p);
+            RecordError::invalid(place(last), e.to_string())
+        }
+        _ => RecordError::invalid("setup", e.to_string()),
+    }
+}
