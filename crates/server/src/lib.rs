@@ -65,7 +65,10 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
 /// # Errors
 /// The store cannot be opened or the address cannot be bound.
 pub fn run(config: Config) -> anyhow::Result<()> {
-    let _ = tracing_subscriber::fmt().with_target(false).try_init();
+    let _ = tracing_subscriber::fmt()
+        .with_target(false)
+        .with_writer(std::io::stderr)
+        .try_init();
     tokio::runtime::Runtime::new()?.block_on(serve(config))
 }
 
