@@ -4,7 +4,11 @@
 //! bad input (a record or file that cannot be read), 1 for anything else.
 
 mod bench;
+mod convert;
+mod replay;
 
+use std::fmt;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -23,18 +27,53 @@ enum Command {
         #[command(subcommand)]
         target: bench::Target,
     },
+    /// Replay a JSON record or an SGF file: the final board and result, or every move's
+    /// result as JSON.
+    Replay {
+        /// The record (.json) or SGF file (.sgf); the content decides.
+        file: PathBuf,
+        /// Print `formats/record.md`'s JSON object instead of a board.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Convert a classic game between SGF and the JSON record (formats from the extensions).
+    Convert { input: PathBuf, output: PathBuf },
+}
+
+/// Input the user gave that cannot be used (a missing file, a malformed record): exit
+/// status 2. The message names the file and the place in it.
+#[derive(Debug)]
+pub struct BadInput(pub String);
+
+impl fmt::Display for BadInput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}
+
+/// The exit status for an error: 2 for bad input, 1 for the rest.
+fn exit_code(e: &anyhow::Error) -> u8 {
+    if e.chain().any(|c| c.is::<BadInput>()) {
+        2
+    } else {
+        1
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Bench { target } => bench::run(target),
+        Command::Replay { file, json } => replay::run(&file, json),
+        Command::Convert { input, output } => convert::run(&input, &output),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("stonefield: {e:#}");
-            ExitCode::from(1)
+            ExitCode::from(exit_code(&e))
         }
     }
 }

@@ -1,1 +1,37 @@
-//! Game records: stonefield's JSON record, SGF for classic Go, and the replay report.
+//! Game records: stonefield's JSON record for every variant, SGF for classic Go, the
+//! variant-erased [`AnyGame`] that replay and the server drive, and the replay report.
+//!
+//! Everything here works on strings: reading files is the caller's job.
+//!
+//! ```
+//! use stonefield_record::{Record, replay};
+//!
+//! let record = Record::from_json(r#"{"variant": "classic", "rules": {"board_size": 9},
+//!     "moves": [{"color": "black", "at": [2, 2]}, {"color": "black", "at": [3, 3]}]}"#).unwrap();
+//! let report = replay(&record).unwrap();
+//! assert_eq!(report.moves[1].reason.unwrap().reason(), "not-your-turn");
+//! ```
+
+mod any_game;
+mod error;
+mod fields;
+mod json_text;
+mod record;
+mod record_move;
+mod replay;
+mod report;
+mod setup;
+mod variant;
+mod variants;
+
+pub mod sgf;
+
+pub use any_game::AnyGame;
+pub use error::{RecordError, RecordErrorKind};
+pub use record::{FORMAT, Player, Record};
+pub use record_move::{MoveKind, RecordMove, Snap};
+pub use replay::{ReplayReport, replay};
+pub use report::{MoveReport, MoveResult};
+pub use setup::{Setup, SetupStone};
+pub use variant::Variant;
+pub use variants::ClassicAdapter;

@@ -1,0 +1,182 @@
+//! A game of any variant driven by record moves: the layer that replay and the server
+//! share, so neither needs to know the variant's geometry.
+
+use serde_json::{Map, Value};
+use stonefield_rules::{ByColor, Color, IllegalMove, Outcome, Phase};
+
+use crate::variants::ClassicAdapter;
+use crate::{MoveReport, Record, RecordError, RecordErrorKind, RecordMove, Setup, Variant};
+
+/// A game of one of the variants, each behind its adapter.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub enum AnyGame {
+    Classic(ClassicAdapter),
+}
+
+impl AnyGame {
+    /// A new game of `variant` under the `rules` options, from `setup` if given.
+    ///
+    /// # Errors
+    /// Bad options or setup (naming the place), or a variant without an engine yet.
+    pub fn new(
+        variant: Variant,
+        rules: &Map<String, Value>,
+        setup: Option<&Setup>,
+    ) -> Result<AnyGame, RecordError> {
+        match variant {
+            Variant::Classic => ClassicAdapter::new(rules, setup).map(AnyGame::Classic),
+            other => Err(RecordError::new(
+                "variant",
+                RecordErrorKind::NoEngine(other.name()),
+            )),
+        }
+    }
+
+    /// The start position of `record` (its moves are not played).
+    ///
+    /// # Errors
+    /// As [`AnyGame::new`].
+    pub fn from_record(record: &Record) -> Result<AnyGame, RecordError> {
+        AnyGame::new(record.variant, &record.rules, record.setup.as_ref())
+    }
+
+    /// Plays a move and reports what happened. Never panics: an illegal move (including
+    /// one out of turn; a resignation is accepted from either player) changes nothing and
+    /// is reported with its reason.
+    pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
+        match self {
+            AnyGame::Classic(g) => g.apply(mv),
+        }
+    }
+
+    /// The variant of this game.
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyGame::Classic(_) => Variant::Classic,
+        }
+    }
+
+    pub fn to_move(&self) -> Color {
+        match self {
+            AnyGame::Classic(g) => g.to_move(),
+        }
+    }
+
+    pub fn phase(&self) -> Phase {
+        match self {
+            AnyGame::Classic(g) => g.phase(),
+        }
+    }
+
+    /// The live score of the position, komi included.
+    pub fn score(&self) -> ByColor<f64> {
+        match self {
+            AnyGame::Classic(g) => g.score(),
+        }
+    }
+
+    /// The `final` object of `replay --json`: stones, player to move, over, score.
+    pub fn final_view(&self) -> Value {
+        match self {
+            AnyGame::Classic(g) => g.final_view(),
+        }
+    }
+
+    /// The variant, the resolved rules, and the board geometry for drawing.
+    pub fn describe(&self) -> Value {
+        match self {
+            AnyGame::Classic(g) => g.describe(),
+        }
+    }
+
+    /// Marks or unmarks the group at `at` as dead while dead stones are marked.
+    ///
+    /// # Errors
+    /// Outside the marking phase ([`IllegalMove::WrongPhase`]), or no stone there.
+    pub fn toggle_dead(&mut self, at: &[f64]) -> Result<(), IllegalMove> {
+        match self {
+            AnyGame::Classic(g) => g.toggle_dead(at),
+        }
+    }
+
+    /// The stones marked dead, in the variant's stone notation.
+    pub fn dead_stones(&self) -> Vec<Value> {
+        match self {
+            AnyGame::Classic(g) => g.dead_stones(),
+        }
+    }
+
+    /// Both players accept the marks: the game is counted and finished.
+    ///
+    /// # Errors
+    /// Outside the marking phase.
+    pub fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
+        match self {
+            AnyGame::Classic(g) => g.accept_count(),
+        }
+    }
+
+    /// The players disagree on the marks: play resumes.
+    ///
+    /// # Errors
+    /// Outside the marking phase.
+    pub fn resume_play(&mut self) -> Result<(), IllegalMove> {
+        match self {
+            AnyGame::Classic(g) => g.resume_play(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::MoveResult;
+    use serde_json::json;
+
+    fn nine() -> AnyGame {
+        let rules = json!({"board_size": 9, "preset": "japanese"});
+        AnyGame::new(Variant::Classic, rules.as_object().expect("object"), None).expect("game")
+    }
+
+    #[test]
+    fn two_passes_lead_to_marking_then_a_count() {
+        let mut g = nine();
+        g.apply(&RecordMove::at(Color::Black, vec![4.0, 4.0]));
+        assert_eq!(
+            g.apply(&RecordMove::pass(Color::White)).result,
+            MoveResult::Pass
+        );
+        g.apply(&RecordMove::pass(Color::Black));
+        assert_eq!(g.phase(), Phase::MarkingDead);
+        g.toggle_dead(&[4.0, 4.0]).expect("a stone to mark");
+        assert_eq!(g.dead_stones(), vec![json!([4, 4, "black"])]);
+        g.resume_play().expect("marking");
+        assert_eq!(g.phase(), Phase::Playing);
+        assert!(g.dead_stones().is_empty());
+        assert_eq!(g.to_move(), Color::White);
+        g.apply(&RecordMove::pass(Color::White));
+        g.apply(&RecordMove::pass(Color::Black));
+        // Territory: 80 empty points for Black against komi 6.5.
+        let o = g.accept_count().expect("marking");
+        assert_eq!(o.to_string(), "B+73.5");
+        assert_eq!(g.final_view()["over"], true);
+    }
+
+    #[test]
+    fn variants_without_an_engine_are_refused() {
+        let e = AnyGame::new(Variant::Margo, &Map::new(), None).expect_err("no engine");
+        assert_eq!(
+            e.to_string(),
+            "variant: no rules engine for the margo variant yet"
+        );
+    }
+
+    #[test]
+    fn describe_gives_the_grid() {
+        let d = nine().describe();
+        assert_eq!(d["board"]["size"], 9);
+        assert_eq!(d["rules"]["komi"], 6.5);
+        assert_eq!(d["board"]["star_points"].as_array().map(Vec::len), Some(5));
+    }
+}

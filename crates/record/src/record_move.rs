@@ -1,0 +1,339 @@
+//! One entry of a record's `moves` list, mirroring `formats/record.md`: a placement at
+//! coordinates, a continuous-Go request with its snap mode, a pass or a resignation.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::{Map, Value};
+use stonefield_rules::Color;
+
+use crate::fields::{self, join};
+use crate::{RecordError, Variant};
+
+/// How a continuous-Go request is resolved to a legal point (`rules/continuous.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Snap {
+    /// The requested point if legal, else the nearest legal point.
+    Nearest,
+    /// Snap against the mover's own stones.
+    Own,
+    /// Snap against the opponent's stones.
+    Opponent,
+}
+
+impl Snap {
+    /// The name used in records.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Snap::Nearest => "nearest",
+            Snap::Own => "own",
+            Snap::Opponent => "opponent",
+        }
+    }
+}
+
+impl fmt::Display for Snap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Snap {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        [Snap::Nearest, Snap::Own, Snap::Opponent]
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| format!("unknown snap {s:?} (expected nearest, own or opponent)"))
+    }
+}
+
+/// What a move does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MoveKind {
+    /// A stone exactly here: `[x, y]`, or `[x, y, level]` in MarGo.
+    At(Vec<f64>),
+    /// A continuous-Go request that replay resolves to a legal point.
+    Request {
+        at: [f64; 2],
+        snap: Snap,
+    },
+    Pass,
+    Resign,
+}
+
+/// One entry of `moves`: who, what, and (Topological Go) whether it is a reserve stone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecordMove {
+    pub color: Color,
+    pub kind: MoveKind,
+    /// A Topological Go reserve stone; false everywhere else.
+    pub reserve: bool,
+}
+
+impl RecordMove {
+    /// A stone of `color` at `at`.
+    pub fn at(color: Color, at: Vec<f64>) -> RecordMove {
+        RecordMove {
+            color,
+            kind: MoveKind::At(at),
+            reserve: false,
+        }
+    }
+
+    /// A pass by `color`.
+    pub fn pass(color: Color) -> RecordMove {
+        RecordMove {
+            color,
+            kind: MoveKind::Pass,
+            reserve: false,
+        }
+    }
+
+    /// A resignation by `color`.
+    pub fn resign(color: Color) -> RecordMove {
+        RecordMove {
+            color,
+            kind: MoveKind::Resign,
+            reserve: false,
+        }
+    }
+
+    /// Reads one move of a `variant` record at `path` (such as `moves[3]`).
+    ///
+    /// # Errors
+    /// A field the variant's moves do not have, a missing or doubled action, a wrong type.
+    pub(crate) fn from_value(
+        v: &Value,
+        variant: Variant,
+        path: &str,
+    ) -> Result<RecordMove, RecordError> {
+        let map = fields::object(v, path)?;
+        fields::only_keys(map, allowed_keys(variant), path)?;
+        let color = read_color(fields::required(map, "color", path)?, &join(path, "color"))?;
+        let actions: Vec<&str> = ["at", "request", "pass", "resign"]
+            .into_iter()
+            .filter(|k| map.contains_key(*k))
+            .collect();
+        let kind = match actions.as_slice() {
+            ["at"] => MoveKind::At(fields::numbers(
+                &map["at"],
+                at_len(variant),
+                &join(path, "at"),
+            )?),
+            ["request"] => read_request(map, path)?,
+            ["pass"] => read_flag(map, "pass", path, MoveKind::Pass)?,
+            ["resign"] => read_flag(map, "resign", path, MoveKind::Resign)?,
+            [] => {
+                return Err(RecordError::invalid(
+                    path,
+                    "a move needs one of \"at\", \"pass\" or \"resign\"",
+                ));
+            }
+            _ => {
+                return Err(RecordError::invalid(
+                    path,
+                    format!(
+                        "a move has one action, this one has {}",
+                        actions.join(" and ")
+                    ),
+                ));
+            }
+        };
+        if map.contains_key("snap") && !matches!(kind, MoveKind::Request { .. }) {
+            return Err(RecordError::invalid(
+                join(path, "snap"),
+                "only a request has a snap mode",
+            ));
+        }
+        let reserve = match map.get("reserve") {
+            Some(r) => fields::boolean(r, &join(path, "reserve"))?,
+            None => false,
+        };
+        Ok(RecordMove {
+            color,
+            kind,
+            reserve,
+        })
+    }
+
+    /// This move as it is written in a record of `variant`.
+    pub(crate) fn written(&self, variant: Variant) -> Written<'_> {
+        Written {
+            mv: self,
+            grid: variant.is_grid(),
+        }
+    }
+}
+
+/// The fields a move of `variant` may have.
+fn allowed_keys(variant: Variant) -> &'static [&'static str] {
+    match variant {
+        Variant::Classic => &["color", "at", "pass", "resign"],
+        Variant::Continuous => &["color", "at", "request", "snap", "pass", "resign"],
+        Variant::Margo => &["color", "at", "pass", "resign"],
+        Variant::Topological => &["color", "at", "reserve", "pass", "resign"],
+    }
+}
+
+/// How many coordinates a point of `variant` has.
+fn at_len(variant: Variant) -> usize {
+    match variant {
+        Variant::Margo => 3,
+        _ => 2,
+    }
+}
+
+pub(crate) fn read_color(v: &Value, path: &str) -> Result<Color, RecordError> {
+    let s = fields::string(v, path)?;
+    s.parse()
+        .map_err(|e: stonefield_rules::ParseColorError| RecordError::invalid(path, e.to_string()))
+}
+
+fn read_flag(
+    map: &Map<String, Value>,
+    key: &str,
+    path: &str,
+    kind: MoveKind,
+) -> Result<MoveKind, RecordError> {
+    let p = join(path, key);
+    if fields::boolean(&map[key], &p)? {
+        Ok(kind)
+    } else {
+        Err(RecordError::invalid(
+            p,
+            format!("expected true (leave \"{key}\" out otherwise)"),
+        ))
+    }
+}
+
+fn read_request(map: &Map<String, Value>, path: &str) -> Result<MoveKind, RecordError> {
+    let xy = fields::numbers(&map["request"], 2, &join(path, "request"))?;
+    let snap = match map.get("snap") {
+        Some(s) => {
+            let p = join(path, "snap");
+            fields::string(s, &p)?
+                .parse()
+                .map_err(|e: String| RecordError::invalid(p, e))?
+        }
+        None => Snap::Nearest,
+    };
+    Ok(MoveKind::Request {
+        at: [xy[0], xy[1]],
+        snap,
+    })
+}
+
+/// A move with the knowledge of how to write its numbers.
+#[derive(Debug)]
+pub(crate) struct Written<'a> {
+    mv: &'a RecordMove,
+    grid: bool,
+}
+
+impl Serialize for Written<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("color", self.mv.color.name())?;
+        match &self.mv.kind {
+            MoveKind::At(at) => {
+                let at: Vec<Value> = at
+                    .iter()
+                    .map(|&x| fields::coordinate(x, self.grid))
+                    .collect();
+                m.serialize_entry("at", &at)?;
+            }
+            MoveKind::Request { at, snap } => {
+                m.serialize_entry("request", at)?;
+                m.serialize_entry("snap", snap.name())?;
+            }
+            MoveKind::Pass => m.serialize_entry("pass", &true)?,
+            MoveKind::Resign => m.serialize_entry("resign", &true)?,
+        }
+        if self.mv.reserve {
+            m.serialize_entry("reserve", &true)?;
+        }
+        m.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn read(v: Value, variant: Variant) -> Result<RecordMove, RecordError> {
+        RecordMove::from_value(&v, variant, "moves[3]")
+    }
+
+    #[test]
+    fn reads_every_kind_of_move() {
+        let c = Variant::Continuous;
+        assert_eq!(
+            read(json!({"color": "black", "at": [3, 3]}), c),
+            Ok(RecordMove::at(Color::Black, vec![3.0, 3.0]))
+        );
+        assert_eq!(
+            read(json!({"color": "white", "pass": true}), c),
+            Ok(RecordMove::pass(Color::White))
+        );
+        let r = read(
+            json!({"color": "white", "request": [3.9, 3.1], "snap": "own"}),
+            c,
+        )
+        .expect("request");
+        assert_eq!(
+            r.kind,
+            MoveKind::Request {
+                at: [3.9, 3.1],
+                snap: Snap::Own
+            }
+        );
+        let t = read(
+            json!({"color": "black", "at": [1, 2], "reserve": true}),
+            Variant::Topological,
+        )
+        .expect("reserve");
+        assert!(t.reserve);
+    }
+
+    #[test]
+    fn refuses_malformed_moves_naming_the_place() {
+        let e = |v| {
+            read(v, Variant::Classic)
+                .expect_err("malformed")
+                .to_string()
+        };
+        assert_eq!(
+            e(json!({"color": "black", "at": [3]})),
+            "moves[3].at: expected 2 numbers"
+        );
+        assert_eq!(
+            e(json!({"color": "black", "at": [3, 3], "x": 1})),
+            "moves[3]: unknown field \"x\""
+        );
+        assert_eq!(
+            e(json!({"color": "black", "request": [3, 3]})),
+            "moves[3]: unknown field \"request\""
+        );
+        assert!(
+            e(json!({"color": "red", "pass": true})).starts_with("moves[3].color: unknown colour")
+        );
+        assert!(
+            e(json!({"color": "black", "pass": false})).starts_with("moves[3].pass: expected true")
+        );
+        assert!(e(json!({"color": "black", "pass": true, "resign": true})).contains("one action"));
+        assert_eq!(e(json!({"at": [1, 1]})), "moves[3].color: missing field");
+        assert!(e(json!([1, 2])).starts_with("moves[3]: expected an object"));
+    }
+
+    #[test]
+    fn writes_fields_in_record_order() {
+        let m = RecordMove::at(Color::Black, vec![3.0, 4.0]);
+        let s = serde_json::to_string(&m.written(Variant::Classic)).expect("serialize");
+        assert_eq!(s, r#"{"color":"black","at":[3,4]}"#);
+        let s = serde_json::to_string(&m.written(Variant::Continuous)).expect("serialize");
+        assert_eq!(s, r#"{"color":"black","at":[3.0,4.0]}"#);
+    }
+}

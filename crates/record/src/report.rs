@@ -1,0 +1,140 @@
+//! What happened to one move: the object `replay --json` prints per move and the server
+//! sends after each move (`formats/record.md`).
+
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use serde_json::Value;
+use stonefield_rules::{ByColor, Color, IllegalMove};
+
+/// The result of a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveResult {
+    Placed,
+    Pass,
+    Resign,
+    /// A request that resolved to no point (continuous Go).
+    NoPoint,
+    Illegal,
+}
+
+/// One move as replay reports it: `index`, `color`, `result`, then `reason` (illegal),
+/// `at` and `captured` (placed) and `score` (placed and pass).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MoveReport {
+    pub index: usize,
+    #[serde(serialize_with = "color_name")]
+    pub color: Color,
+    pub result: MoveResult,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "reason_name"
+    )]
+    pub reason: Option<IllegalMove>,
+    /// Where the stone went, in the variant's coordinates.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Value>,
+    /// Stones removed by the move, `[x, y, "colour"]` (`[x, y, level, "colour"]` in MarGo).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captured: Option<Vec<Value>>,
+    /// The live score after the move.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "score_value"
+    )]
+    pub score: Option<ByColor<f64>>,
+}
+
+impl MoveReport {
+    /// A move that changed nothing, with its reason.
+    pub fn illegal(index: usize, color: Color, reason: IllegalMove) -> MoveReport {
+        MoveReport {
+            index,
+            color,
+            result: MoveResult::Illegal,
+            reason: Some(reason),
+            at: None,
+            captured: None,
+            score: None,
+        }
+    }
+
+    /// A move with `result` and no detail yet; fill `at`, `captured`, `score` as fits.
+    pub fn plain(index: usize, color: Color, result: MoveResult) -> MoveReport {
+        MoveReport {
+            index,
+            color,
+            result,
+            reason: None,
+            at: None,
+            captured: None,
+            score: None,
+        }
+    }
+
+    /// True when the move changed the game.
+    pub fn accepted(&self) -> bool {
+        !matches!(self.result, MoveResult::Illegal | MoveResult::NoPoint)
+    }
+}
+
+fn color_name<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(c.name())
+}
+
+#[allow(clippy::ref_option)] // serde's serialize_with hands over `&Option<T>`.
+fn reason_name<S: Serializer>(r: &Option<IllegalMove>, s: S) -> Result<S::Ok, S::Error> {
+    match r {
+        Some(r) => s.serialize_str(r.reason()),
+        None => s.serialize_none(),
+    }
+}
+
+#[allow(clippy::ref_option)] // serde's serialize_with hands over `&Option<T>`.
+fn score_value<S: Serializer>(v: &Option<ByColor<f64>>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => score_map(v, s),
+        None => s.serialize_none(),
+    }
+}
+
+/// `{"black": b, "white": w}`.
+pub(crate) fn score_map<S: Serializer>(v: &ByColor<f64>, s: S) -> Result<S::Ok, S::Error> {
+    let mut m = s.serialize_map(Some(2))?;
+    m.serialize_entry("black", &v.black)?;
+    m.serialize_entry("white", &v.white)?;
+    m.end()
+}
+
+/// `{"black": b, "white": w}` as a JSON value.
+pub(crate) fn score_json(v: ByColor<f64>) -> Value {
+    serde_json::json!({"black": v.black, "white": v.white})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serializes_like_replay_json() {
+        let mut r = MoveReport::plain(0, Color::Black, MoveResult::Placed);
+        r.at = Some(serde_json::json!([3, 3]));
+        r.captured = Some(vec![]);
+        r.score = Some(ByColor {
+            black: 81.0,
+            white: 6.5,
+        });
+        let s = serde_json::to_string(&r).expect("serialize");
+        assert_eq!(
+            s,
+            r#"{"index":0,"color":"black","result":"placed","at":[3,3],"captured":[],"score":{"black":81.0,"white":6.5}}"#
+        );
+        let i = MoveReport::illegal(1, Color::White, IllegalMove::NotYourTurn);
+        let s = serde_json::to_string(&i).expect("serialize");
+        assert_eq!(
+            s,
+            r#"{"index":1,"color":"white","result":"illegal","reason":"not-your-turn"}"#
+        );
+        assert!(!i.accepted());
+    }
+}

@@ -1,0 +1,267 @@
+//! Reading SGF FF[4] into a [`Record`]: the root's game information (SZ, KM, RU, HA,
+//! PB/PW, BR/WR, RE, DT), the setup (AB/AW/AE, PL) and the main line of moves.
+
+use std::collections::HashSet;
+
+use serde_json::{Map, Value};
+use sgf_parse::SgfNode;
+use sgf_parse::go::{Move, Point, Prop};
+use stonefield_rules::Color;
+use stonefield_rules::classic::fixed_points;
+
+use super::text::point;
+use crate::{Record, RecordError, RecordErrorKind, RecordMove, Setup, SetupStone, Variant};
+
+fn error(path: impl Into<String>, what: impl Into<String>) -> RecordError {
+    RecordError::new(path, RecordErrorKind::Sgf(what.into()))
+}
+
+fn root_error(what: impl Into<String>) -> RecordError {
+    error("SGF root", what)
+}
+
+/// The preset an `RU` value names, if stonefield knows it.
+pub(crate) fn preset_of(ru: &str) -> Option<&'static str> {
+    let key: String = ru
+        .to_ascii_lowercase()
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .collect();
+    match key.as_str() {
+        "chinese" | "cn" => Some("chinese"),
+        "japanese" | "jp" => Some("japanese"),
+        "aga" => Some("aga"),
+        "nz" | "newzealand" => Some("new-zealand"),
+        "tt" | "tromptaylor" => Some("tromp-taylor"),
+        _ => None,
+    }
+}
+
+/// Reads the main line of the game tree `root` into a record.
+///
+/// # Errors
+/// A property stonefield cannot honour (not Go, a board it does not support, a move off the
+/// board, setup in the middle of the game), naming the node.
+pub(crate) fn record_of(root: &SgfNode<Prop>) -> Result<Record, RecordError> {
+    let mut record = Record::new(Variant::Classic);
+    let size = board_size(root)?;
+    record.rules.insert("board_size".into(), Value::from(size));
+    read_game_info(root, &mut record)?;
+    if !record.rules.contains_key("komi") {
+        // No KM: the preset's komi, written out so that the SGF we write reads back equal.
+        let komi = crate::variants::classic_rules(&record.rules)?.komi;
+        record.rules.insert("komi".into(), Value::from(komi));
+    }
+    let mut stones: Vec<(Point, Color)> = Vec::new();
+    let mut to_move = None;
+    for (n, node) in root.main_variation().enumerate() {
+        let place = format!("SGF node {n}");
+        for p in node.properties() {
+            match p {
+                Prop::B(m) | Prop::W(m) => {
+                    let color = if matches!(p, Prop::B(_)) {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    record.moves.push(read_move(*m, color, size, &place)?);
+                }
+                Prop::AB(_) | Prop::AW(_) | Prop::AE(_) if !record.moves.is_empty() => {
+                    return Err(error(
+                        place,
+                        "setup stones (AB/AW/AE) after moves are not supported",
+                    ));
+                }
+                Prop::AB(s) => add_stones(&mut stones, s, Color::Black, size, &place)?,
+                Prop::AW(s) => add_stones(&mut stones, s, Color::White, size, &place)?,
+                Prop::AE(s) => stones.retain(|(q, _)| !s.contains(q)),
+                Prop::PL(c) if record.moves.is_empty() => to_move = Some(color_of(*c)),
+                Prop::Invalid(id, v) if matches!(id.as_str(), "B" | "W" | "AB" | "AW" | "AE") => {
+                    return Err(error(
+                        place,
+                        format!("{id}[{}] is not a list of points", v.join("][")),
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    place_setup(&mut record, root, &stones, to_move, size)?;
+    Ok(record)
+}
+
+fn board_size(root: &SgfNode<Prop>) -> Result<u8, RecordError> {
+    match root.get_property("GM") {
+        None | Some(Prop::GM(1)) => {}
+        Some(p) => return Err(root_error(format!("{p} is not Go (GM[1])"))),
+    }
+    match root.get_property("SZ") {
+        None => Ok(19),
+        Some(Prop::SZ((w, h))) if w == h && (2..=25).contains(w) => Ok(*w),
+        Some(Prop::SZ((w, h))) if w == h => Err(root_error(format!(
+            "SZ[{w}]: classic boards are 2x2 to 25x25"
+        ))),
+        Some(Prop::SZ((w, h))) => Err(root_error(format!(
+            "SZ[{w}:{h}]: rectangular boards are not supported"
+        ))),
+        Some(p) => Err(root_error(format!("{p}: unreadable board size"))),
+    }
+}
+
+fn read_game_info(root: &SgfNode<Prop>, record: &mut Record) -> Result<(), RecordError> {
+    for p in root.properties() {
+        match p {
+            Prop::KM(k) if k.is_finite() && (k * 2.0).fract() == 0.0 && k.abs() <= 1000.0 => {
+                record.rules.insert("komi".into(), Value::from(*k));
+            }
+            Prop::KM(k) => {
+                return Err(root_error(format!(
+                    "KM[{k}]: komi must be a multiple of 0.5"
+                )));
+            }
+            Prop::RU(r) => {
+                if let Some(preset) = preset_of(&r.text) {
+                    record.rules.insert("preset".into(), Value::from(preset));
+                }
+            }
+            Prop::PB(t) => record.players.black.name = Some(t.text.clone()),
+            Prop::PW(t) => record.players.white.name = Some(t.text.clone()),
+            Prop::BR(t) => {
+                _ = record
+                    .players
+                    .black
+                    .extra
+                    .insert("rank".into(), Value::from(t.text.clone()))
+            }
+            Prop::WR(t) => {
+                _ = record
+                    .players
+                    .white
+                    .extra
+                    .insert("rank".into(), Value::from(t.text.clone()))
+            }
+            Prop::RE(t) => record.result = Some(t.text.clone()),
+            Prop::DT(t) => record.date = Some(t.text.clone()),
+            Prop::Invalid(id, v) if id == "KM" => {
+                return Err(root_error(format!(
+                    "KM[{}]: komi must be a number",
+                    v.join("][")
+                )));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn color_of(c: sgf_parse::Color) -> Color {
+    match c {
+        sgf_parse::Color::Black => Color::Black,
+        sgf_parse::Color::White => Color::White,
+    }
+}
+
+fn on_board(p: Point, size: u8) -> bool {
+    p.x < size && p.y < size
+}
+
+fn read_move(m: Move, color: Color, size: u8, place: &str) -> Result<RecordMove, RecordError> {
+    let id = color.letter();
+    match m {
+        Move::Pass => Ok(RecordMove::pass(color)),
+        // `tt` is the old pass on boards up to 19x19.
+        Move::Move(Point { x: 19, y: 19 }) if size <= 19 => Ok(RecordMove::pass(color)),
+        Move::Move(p) if on_board(p, size) => {
+            Ok(RecordMove::at(color, vec![f64::from(p.x), f64::from(p.y)]))
+        }
+        Move::Move(p) => Err(error(
+            place,
+            format!("{id}[{}] is off the {size}x{size} board", point(p)),
+        )),
+    }
+}
+
+fn add_stones(
+    stones: &mut Vec<(Point, Color)>,
+    set: &HashSet<Point>,
+    color: Color,
+    size: u8,
+    place: &str,
+) -> Result<(), RecordError> {
+    let mut sorted: Vec<Point> = set.iter().copied().collect();
+    sorted.sort_by_key(|p| (p.y, p.x));
+    for p in sorted {
+        if !on_board(p, size) {
+            return Err(error(
+                place,
+                format!("setup stone {} is off the {size}x{size} board", point(p)),
+            ));
+        }
+        stones.retain(|(q, _)| *q != p);
+        stones.push((p, color));
+    }
+    Ok(())
+}
+
+/// Turns the setup stones into either a fixed handicap (HA with AB on the standard points)
+/// or a setup, and records a free handicap (HA without AB).
+fn place_setup(
+    record: &mut Record,
+    root: &SgfNode<Prop>,
+    stones: &[(Point, Color)],
+    to_move: Option<Color>,
+    size: u8,
+) -> Result<(), RecordError> {
+    let handicap = match root.get_property("HA") {
+        Some(Prop::HA(n)) => *n,
+        _ => 0, // absent, or HA[0]/HA[1] which mean none
+    };
+    let black: HashSet<(u8, u8)> = stones.iter().map(|(p, _)| (p.x, p.y)).collect();
+    let all_black = stones.iter().all(|(_, c)| *c == Color::Black);
+    if handicap >= 2 && stones.is_empty() {
+        if handicap > 9 {
+            return Err(root_error(format!(
+                "HA[{handicap}]: a handicap is at most 9 stones"
+            )));
+        }
+        let h: Map<String, Value> = [
+            ("stones".into(), Value::from(handicap)),
+            ("placement".into(), "free".into()),
+        ]
+        .into_iter()
+        .collect();
+        record.rules.insert("handicap".into(), Value::Object(h));
+        return Ok(());
+    }
+    let fixed: Option<HashSet<(u8, u8)>> = u8::try_from(handicap)
+        .ok()
+        .and_then(|n| fixed_points(size, n))
+        .map(|ps| ps.iter().map(|p| (p.x(), p.y())).collect());
+    if handicap >= 2 && all_black && to_move != Some(Color::Black) && fixed.as_ref() == Some(&black)
+    {
+        record
+            .rules
+            .insert("handicap".into(), Value::from(handicap));
+        return Ok(());
+    }
+    // A game whose first move is White's starts with White to move.
+    let first = record.moves.first().map(|m| m.color);
+    let to_move = to_move.or(if first == Some(Color::White) {
+        first
+    } else {
+        None
+    });
+    if !stones.is_empty() || to_move.is_some() {
+        record.setup = Some(Setup {
+            stones: stones
+                .iter()
+                .map(|(p, c)| SetupStone {
+                    at: vec![f64::from(p.x), f64::from(p.y)],
+                    color: *c,
+                })
+                .collect(),
+            to_move,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,438 @@
+//! Classic Go behind the variant-erased layer: reads `rules` options into [`Rules`], turns
+//! record coordinates into grid points, and reports moves and views as JSON.
+
+use serde_json::{Map, Value, json};
+use stonefield_rules::classic::{
+    ClassicGame, Handicap, Placement, Point, Rules, RulesError, Scoring, SetupError, fixed_points,
+};
+use stonefield_rules::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Stone};
+
+use crate::fields::{self, index, join};
+use crate::report::score_json;
+use crate::{MoveKind, MoveReport, MoveResult, Record, RecordError, RecordMove, Setup};
+
+const OPTIONS: [&str; 7] = [
+    "board_size",
+    "preset",
+    "ko",
+    "suicide",
+    "scoring",
+    "komi",
+    "handicap",
+];
+const DEFAULT_PRESET: &str = "chinese";
+
+/// Reads the `rules` object of a classic record; left-out options take the preset's values.
+///
+/// # Errors
+/// Unknown keys, unknown values, and options that cannot make a game, naming the key.
+pub(crate) fn read_rules(map: &Map<String, Value>) -> Result<Rules, RecordError> {
+    fields::only_keys(map, &OPTIONS, "rules")?;
+    let size = match map.get("board_size") {
+        Some(v) => fields::integer_in(v, 2, 25, "rules.board_size")? as u8,
+        None => 19,
+    };
+    let preset = match map.get("preset") {
+        Some(v) => fields::string(v, "rules.preset")?,
+        None => DEFAULT_PRESET,
+    };
+    let mut rules = Rules::preset(preset, size).map_err(|_| {
+        RecordError::invalid(
+            "rules.preset",
+            format!("unknown preset {preset:?} (expected chinese, japanese, tromp-taylor, aga or new-zealand)"),
+        )
+    })?;
+    if let Some(v) = map.get("ko") {
+        rules.ko = named(v, "rules.ko")?;
+    }
+    if let Some(v) = map.get("suicide") {
+        rules.suicide = named(v, "rules.suicide")?;
+    }
+    if let Some(v) = map.get("scoring") {
+        rules.scoring = named(v, "rules.scoring")?;
+        if !map.contains_key("preset") {
+            // classic.md: komi defaults to 7.5 under area scoring, 6.5 under territory.
+            rules.komi = if rules.scoring == Scoring::Area {
+                7.5
+            } else {
+                6.5
+            };
+        }
+    }
+    if let Some(v) = map.get("komi") {
+        rules.komi = fields::number(v, "rules.komi")?;
+    }
+    if let Some(v) = map.get("handicap") {
+        rules.handicap = read_handicap(v, "rules.handicap")?;
+    }
+    rules.validate().map_err(|e| rules_error(&e))?;
+    Ok(rules)
+}
+
+fn named<T: std::str::FromStr<Err = RulesError>>(v: &Value, path: &str) -> Result<T, RecordError> {
+    fields::string(v, path)?
+        .parse()
+        .map_err(|e: RulesError| RecordError::invalid(path, e.to_string()))
+}
+
+/// `N` or `{"stones": N, "placement": "fixed"|"free"}`.
+fn read_handicap(v: &Value, path: &str) -> Result<Handicap, RecordError> {
+    if v.is_number() {
+        let stones = fields::integer_in(v, 0, 9, path)? as u8;
+        return Ok(Handicap {
+            stones,
+            placement: Placement::Fixed,
+        });
+    }
+    let map = fields::object(v, path)?;
+    fields::only_keys(map, &["stones", "placement"], path)?;
+    let stones = fields::integer_in(
+        fields::required(map, "stones", path)?,
+        0,
+        9,
+        &join(path, "stones"),
+    )? as u8;
+    let placement = match map.get("placement") {
+        Some(p) => named(p, &join(path, "placement"))?,
+        None => Placement::Fixed,
+    };
+    Ok(Handicap { stones, placement })
+}
+
+fn rules_error(e: &RulesError) -> RecordError {
+    let path = match e {
+        RulesError::BoardSize(_) => "rules.board_size",
+        RulesError::Komi(_) => "rules.komi",
+        RulesError::Handicap { .. } => "rules.handicap",
+        _ => "rules",
+    };
+    RecordError::invalid(path, e.to_string())
+}
+
+/// The grid point of record coordinates on a board of side `size`: two whole numbers.
+pub(crate) fn point_of(at: &[f64], size: u8) -> Option<Point> {
+    let whole =
+        |v: f64| (v.fract() == 0.0 && (0.0..f64::from(size)).contains(&v)).then_some(v as u32);
+    match at {
+        [x, y] => Point::new(whole(*x)?, whole(*y)?, size),
+        _ => None,
+    }
+}
+
+fn check_point(at: &[f64], size: u8, path: &str) -> Result<Point, RecordError> {
+    point_of(at, size).ok_or_else(|| {
+        let shown: Vec<Value> = at.iter().map(|&v| fields::coordinate(v, true)).collect();
+        RecordError::invalid(
+            path,
+            format!(
+                "{} is not a point of the {size}x{size} board",
+                Value::from(shown)
+            ),
+        )
+    })
+}
+
+/// Checks a classic record: its rules, every move's point, and its starting position.
+pub(crate) fn check_record(record: &Record) -> Result<(), RecordError> {
+    let rules = read_rules(&record.rules)?;
+    for (i, mv) in record.moves.iter().enumerate() {
+        if let MoveKind::At(at) = &mv.kind {
+            check_point(at, rules.board_size, &join(&index("moves", i), "at"))?;
+        }
+    }
+    ClassicAdapter::new(&record.rules, record.setup.as_ref()).map(|_| ())
+}
+
+/// A classic game driven through record moves.
+#[derive(Debug, Clone)]
+pub struct ClassicAdapter {
+    game: ClassicGame,
+    applied: usize,
+}
+
+impl ClassicAdapter {
+    /// A game under the `rules` options, from `setup` if given.
+    ///
+    /// # Errors
+    /// Bad options; setup stones off the board, doubled, or without a liberty.
+    pub fn new(
+        rules: &Map<String, Value>,
+        setup: Option<&Setup>,
+    ) -> Result<ClassicAdapter, RecordError> {
+        let rules = read_rules(rules)?;
+        let game = match setup {
+            None => ClassicGame::new(rules).map_err(|e| setup_error(&e, &[]))?,
+            Some(setup) => {
+                let stones = setup
+                    .stones
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        let at = check_point(&s.at, rules.board_size, &index("setup.stones", i))?;
+                        Ok(Stone { at, color: s.color })
+                    })
+                    .collect::<Result<Vec<_>, RecordError>>()?;
+                let to_move = setup.to_move.unwrap_or(Color::Black);
+                ClassicGame::from_setup(rules, &stones, to_move)
+                    .map_err(|e| setup_error(&e, &stones))?
+            }
+        };
+        Ok(ClassicAdapter { game, applied: 0 })
+    }
+
+    /// The engine's game.
+    pub fn game(&self) -> &ClassicGame {
+        &self.game
+    }
+
+    /// Plays a record move and says what happened; illegal moves change nothing.
+    pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
+        let index = self.applied;
+        self.applied += 1;
+        match self.play(mv) {
+            Err(reason) => MoveReport::illegal(index, mv.color, reason),
+            Ok(None) => {
+                let result = if matches!(mv.kind, MoveKind::Resign) {
+                    MoveResult::Resign
+                } else {
+                    MoveResult::Pass
+                };
+                let mut r = MoveReport::plain(index, mv.color, result);
+                r.score = (result == MoveResult::Pass).then(|| self.game.score());
+                r
+            }
+            Ok(Some((p, captured))) => {
+                let mut r = MoveReport::plain(index, mv.color, MoveResult::Placed);
+                r.at = Some(json!([p.x(), p.y()]));
+                r.captured = Some(captured.iter().map(stone_json).collect());
+                r.score = Some(self.game.score());
+                r
+            }
+        }
+    }
+
+    /// Plays `mv`: `Some` point and captures for a placement, `None` for a pass or resign.
+    #[allow(clippy::type_complexity)]
+    fn play(&mut self, mv: &RecordMove) -> Result<Option<(Point, Vec<Stone<Point>>)>, IllegalMove> {
+        if let MoveKind::Resign = mv.kind {
+            return self.game.resign(mv.color).map(|()| None);
+        }
+        if self.game.phase() == Phase::Playing && mv.color != self.game.to_move() {
+            return Err(IllegalMove::NotYourTurn);
+        }
+        match &mv.kind {
+            MoveKind::Pass => self.game.pass().map(|()| None),
+            MoveKind::At(at) if !mv.reserve => {
+                let p = point_of(at, self.game.rules().board_size).ok_or(IllegalMove::Outside)?;
+                let placed = self.game.play(&p)?;
+                Ok(Some((p, placed.captured)))
+            }
+            _ => Err(IllegalMove::Unsupported),
+        }
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.game.to_move()
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.game.phase()
+    }
+
+    /// The live score: area count of the position as it stands, komi to White.
+    pub fn score(&self) -> ByColor<f64> {
+        self.game.score()
+    }
+
+    /// `{"stones", "to_move", "over", "score"}`, plus `"result"` once finished.
+    pub fn final_view(&self) -> Value {
+        let stones: Vec<Value> = self.game.stones().iter().map(stone_json).collect();
+        let mut v = json!({
+            "stones": stones,
+            "to_move": self.game.to_move().name(),
+            "over": self.game.is_over(),
+            "score": score_json(self.game.score()),
+        });
+        if let Some(o) = self.game.outcome() {
+            v["result"] = Value::from(o.to_string());
+        }
+        v
+    }
+
+    /// The variant, the resolved rules and the grid for drawing.
+    pub fn describe(&self) -> Value {
+        let r = self.game.rules();
+        let size = r.board_size;
+        let stars: Vec<Value> = star_points(size)
+            .iter()
+            .map(|p| json!([p.x(), p.y()]))
+            .collect();
+        json!({
+            "variant": "classic",
+            "rules": {
+                "board_size": size,
+                "ko": r.ko.to_string(),
+                "suicide": r.suicide.to_string(),
+                "scoring": r.scoring.to_string(),
+                "komi": r.komi,
+                "handicap": {"stones": r.handicap.stones, "placement": r.handicap.placement.to_string()},
+                "dead_stone_marking": r.mark_dead,
+            },
+            "board": {"kind": "grid", "size": size, "star_points": stars},
+        })
+    }
+
+    /// Marks or unmarks the chain at `at` as dead.
+    ///
+    /// # Errors
+    /// Outside the marking phase, or no stone there.
+    pub fn toggle_dead(&mut self, at: &[f64]) -> Result<(), IllegalMove> {
+        let p = point_of(at, self.game.rules().board_size).ok_or(IllegalMove::Outside)?;
+        self.game.toggle_dead(p)
+    }
+
+    /// The stones marked dead, as `[x, y, "colour"]`.
+    pub fn dead_stones(&self) -> Vec<Value> {
+        self.game.dead_stones().iter().map(stone_json).collect()
+    }
+
+    /// Counts the game with the marked stones removed.
+    ///
+    /// # Errors
+    /// Outside the marking phase.
+    pub fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
+        self.game.accept_count()
+    }
+
+    /// Back to play after a disagreement on the marks.
+    ///
+    /// # Errors
+    /// Outside the marking phase.
+    pub fn resume_play(&mut self) -> Result<(), IllegalMove> {
+        self.game.resume_play()
+    }
+}
+
+/// The points drawn as dots: the handicap points where the board has them.
+fn star_points(size: u8) -> Vec<Point> {
+    let n = match size {
+        9 => 5,
+        s if s >= 13 && s % 2 == 1 => 9,
+        _ => 4,
+    };
+    fixed_points(size, n).unwrap_or_default()
+}
+
+fn stone_json(s: &Stone<Point>) -> Value {
+    json!([s.at.x(), s.at.y(), s.color.name()])
+}
+
+fn setup_error(e: &SetupError, stones: &[Stone<Point>]) -> RecordError {
+    let place = |p: &Point| {
+        stones
+            .iter()
+            .position(|s| s.at == *p)
+            .map_or_else(|| "setup".to_owned(), |i| index("setup.stones", i))
+    };
+    match e {
+        SetupError::Rules(r) => rules_error(r),
+        SetupError::OffBoard(p) | SetupError::NoLiberty(p) => {
+            RecordError::invalid(place(p), e.to_string())
+        }
+        SetupError::Duplicate(p) => {
+            let last = stones.iter().rposition(|s| s.at == *p).unwrap_or(0);
+            RecordError::invalid(index("setup.stones", last), e.to_string())
+        }
+        _ => RecordError::invalid("setup", e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use stonefield_rules::classic::KoRule;
+
+    fn rules(v: Value) -> Result<Rules, RecordError> {
+        read_rules(v.as_object().expect("object"))
+    }
+
+    #[test]
+    fn presets_and_overrides() {
+        let r = rules(json!({"preset": "japanese", "board_size": 9, "ko": "positional-superko"}))
+            .expect("rules");
+        assert_eq!(
+            (r.board_size, r.komi, r.ko),
+            (9, 6.5, KoRule::PositionalSuperko)
+        );
+        assert_eq!(
+            rules(json!({"scoring": "territory"})).expect("rules").komi,
+            6.5
+        );
+        assert_eq!(rules(json!({})).expect("rules"), Rules::default());
+        let h = rules(json!({"handicap": {"stones": 3, "placement": "free"}})).expect("rules");
+        assert_eq!(
+            h.handicap,
+            Handicap {
+                stones: 3,
+                placement: Placement::Free
+            }
+        );
+    }
+
+    #[test]
+    fn bad_options_name_the_key() {
+        let e = |v| rules(v).expect_err("bad rules").to_string();
+        assert!(
+            e(json!({"preset": "korean"})).starts_with("rules.preset: unknown preset \"korean\"")
+        );
+        assert_eq!(e(json!({"colour": 1})), "rules: unknown field \"colour\"");
+        assert!(e(json!({"komi": 6.3})).starts_with("rules.komi:"));
+        assert!(
+            e(json!({"board_size": 19.5})).starts_with("rules.board_size: expected a whole number")
+        );
+        assert!(e(json!({"ko": "sometimes"})).starts_with("rules.ko: unknown value"));
+        assert!(e(json!({"handicap": 1})).starts_with("rules.handicap:"));
+    }
+
+    #[test]
+    fn moves_out_of_turn_or_off_the_board_are_reported_not_played() {
+        let mut g = ClassicAdapter::new(json!({"board_size": 9}).as_object().expect("obj"), None)
+            .expect("game");
+        let r = g.apply(&RecordMove::at(Color::White, vec![2.0, 2.0]));
+        assert_eq!(r.reason, Some(IllegalMove::NotYourTurn));
+        let r = g.apply(&RecordMove::at(Color::Black, vec![9.0, 2.0]));
+        assert_eq!((r.index, r.reason), (1, Some(IllegalMove::Outside)));
+        let r = g.apply(&RecordMove::at(Color::Black, vec![2.0, 2.0]));
+        assert_eq!(r.result, MoveResult::Placed);
+        assert_eq!(
+            r.score,
+            Some(ByColor {
+                black: 81.0,
+                white: 7.5
+            })
+        );
+        let r = g.apply(&RecordMove::resign(Color::Black));
+        assert_eq!(r.result, MoveResult::Resign);
+        assert_eq!(g.final_view()["result"], "W+R");
+    }
+
+    #[test]
+    fn setup_faults_name_the_stone() {
+        let setup = Setup {
+            stones: vec![
+                crate::SetupStone {
+                    at: vec![0.0, 0.0],
+                    color: Color::Black,
+                },
+                crate::SetupStone {
+                    at: vec![0.0, 0.0],
+                    color: Color::White,
+                },
+            ],
+            to_move: None,
+        };
+        let e = ClassicAdapter::new(&Map::new(), Some(&setup)).expect_err("duplicate");
+        assert_eq!(e.path(), "setup.stones[1]");
+    }
+}
