@@ -4,7 +4,7 @@
 use serde_json::Value;
 use stonefield_rules::{ByColor, Color, Outcome, Phase};
 
-use crate::classic_engine::ClassicEngine;
+use crate::any_engine::AnyEngine;
 
 /// Why the game layer refused a request that is not a move (a move gets a report instead).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -70,15 +70,12 @@ pub fn open(
     rules: &Value,
     setup: Option<&Value>,
 ) -> Result<Box<dyn Engine>, EngineError> {
-    match variant {
-        "classic" => Ok(Box::new(ClassicEngine::new(rules, setup)?)),
-        other => Err(EngineError::Variant(other.to_owned())),
-    }
+    Ok(Box::new(AnyEngine::new(variant, rules, setup)?))
 }
 
-/// The variants [`open`] accepts.
+/// Whether [`open`] can start a game of `variant` (with default rules).
 pub fn supported(variant: &str) -> bool {
-    variant == "classic"
+    open(variant, &serde_json::json!({}), None).is_ok()
 }
 
 /// The JSON score object `{"black": b, "white": w}`.

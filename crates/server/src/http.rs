@@ -45,6 +45,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games", get(list_games).post(create_game))
         .route("/api/games/{id}/claim", post(claim_seat))
         .route("/api/games/{id}/record", get(download_record))
+        .route("/api/games/{id}/sgf", get(download_sgf))
         .route("/api/games/{id}/replay", get(replay_game))
         .route("/api/replay", post(replay_record))
         .route("/ws/{id}", get(ws_upgrade))
@@ -233,6 +234,29 @@ async fn download_record(
             (header::CONTENT_DISPOSITION, disposition),
         ],
         body,
+    )
+        .into_response())
+}
+
+async fn download_sgf(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let (row, events) = load(&s, &id).await?;
+    if row.variant != "classic" {
+        return Err(AppError::BadRequest("SGF is for classic games only".into()));
+    }
+    let record = stonefield_record::Record::from_value(&record_of(&row, &events))
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let sgf =
+        stonefield_record::sgf::write(&record).map_err(|e| AppError::Internal(e.to_string()))?;
+    let disposition = format!("attachment; filename=\"stonefield-{id}.sgf\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-go-sgf".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        sgf,
     )
         .into_response())
 }

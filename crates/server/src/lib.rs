@@ -2,9 +2,9 @@
 //! clocks, a SQLite or PostgreSQL store, the WebSocket protocol and the embedded browser
 //! client. [`run`] is what `stonefield serve` calls; [`app`] builds the router for tests.
 
+mod any_engine;
 mod assets;
 pub mod bench;
-mod classic_engine;
 pub mod clock;
 pub mod engine;
 mod error;

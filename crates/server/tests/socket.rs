@@ -145,7 +145,9 @@ async fn malformed_and_oversized_messages_get_an_error_and_keep_the_connection()
     black
         .send(json!({"type": "move", "move": {"at": "a1"}}))
         .await;
-    assert_eq!(black.recv().await["reason"], "not-your-turn");
+    let r = black.recv().await;
+    assert_eq!(r["reason"], "malformed");
+    assert!(r["message"].as_str().unwrap().contains("at"), "{r}");
     assert_eq!(black.sync().await["seq"], 1);
 }
 
