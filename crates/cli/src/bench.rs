@@ -14,11 +14,14 @@ pub enum Target {
         #[arg(long)]
         json: bool,
     },
+    /// Concurrent WebSocket games against an in-process server.
+    Server(stonefield_server::bench::BenchConfig),
 }
 
 pub fn run(target: Target) -> anyhow::Result<()> {
     match target {
         Target::Classic { json } => classic(json),
+        Target::Server(config) => stonefield_server::bench::run(config),
     }
 }
 

@@ -23,14 +23,17 @@ use std::sync::Arc;
 pub use error::AppError;
 pub use http::{AppState, NewGame, app, frames, new_game, record_of};
 
-/// How to run the server.
-#[derive(Debug, Clone)]
+/// How to run the server (the options of `stonefield serve`).
+#[derive(Debug, Clone, clap::Args)]
 pub struct Config {
-    /// Where to listen.
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// Directory for the default SQLite database.
+    /// Directory of the default SQLite database (created if missing).
+    #[arg(long = "data", default_value = "stonefield-data")]
     pub data_dir: PathBuf,
-    /// A database URL (`postgres://...` or `sqlite://...`) instead of the default.
+    /// A database URL (`postgres://user@host/db` or `sqlite://file`) instead of the default.
+    #[arg(long)]
     pub database: Option<String>,
 }
 
