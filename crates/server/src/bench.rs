@@ -3,12 +3,14 @@
 //! p50/p99 round trip of a move (sent until the mover hears it was played).
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::net::TcpStream;
+use tokio::sync::Barrier;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -56,7 +58,11 @@ type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 /// 17, so no stone is ever captured and every move is legal.
 fn scripted(i: usize) -> [usize; 2] {
     let k = i / 2;
-    let rows = if i % 2 == 0 { [2, 8, 14] } else { [5, 11, 17] };
+    let rows = if i.is_multiple_of(2) {
+        [2, 8, 14]
+    } else {
+        [5, 11, 17]
+    };
     [k % 19, rows[(k / 19) % 3]]
 }
 
@@ -92,6 +98,7 @@ async fn play_game(
     addr: SocketAddr,
     state: AppState,
     cfg: BenchConfig,
+    ready: Arc<Barrier>,
 ) -> anyhow::Result<Vec<Duration>> {
     let req = NewGame {
         variant: "classic".into(),
@@ -112,6 +119,14 @@ async fn play_game(
         let mut s = connect(addr, &id, None).await?;
         until(&mut s, "state").await?;
         watchers.push(s);
+    }
+    // Every game is set up before any plays: the figures are for moves, not handshakes.
+    ready.wait().await;
+    // Games start at random moments within one think time, as real games do.
+    if cfg.think_ms > 0 {
+        let mut b = [0u8; 8];
+        getrandom::fill(&mut b)?;
+        tokio::time::sleep(Duration::from_millis(u64::from_le_bytes(b) % cfg.think_ms)).await;
     }
     let total = cfg.moves.min(114) + 2;
     let mut rtts = Vec::with_capacity(total);
@@ -168,10 +183,19 @@ async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
     let router = app(state.clone());
     let server = tokio::spawn(async move { axum::serve(listener, router).await });
 
-    let start = Instant::now();
+    let ready = Arc::new(Barrier::new(cfg.games + 1));
     let tasks: Vec<_> = (0..cfg.games)
-        .map(|_| tokio::spawn(play_game(addr, state.clone(), cfg.clone())))
+        .map(|_| {
+            tokio::spawn(play_game(
+                addr,
+                state.clone(),
+                cfg.clone(),
+                Arc::clone(&ready),
+            ))
+        })
         .collect();
+    ready.wait().await;
+    let start = Instant::now();
     let mut rtts = Vec::new();
     for t in tasks {
         rtts.extend(t.await??);

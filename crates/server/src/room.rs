@@ -254,8 +254,8 @@ impl Room {
                 Ok(_) => {
                     self.row.claimed = true;
                     self.row.status = "live".into();
+                    // claim() saved the status; the clock is saved with the first move.
                     self.restart_clock();
-                    self.save_status().await;
                     self.broadcast_state();
                     return conn;
                 }
@@ -510,16 +510,13 @@ impl Room {
     /// rebuilt from what is stored and the sender is told; nobody else hears of it.
     async fn persist(&mut self, conn: u64, event: Event) -> bool {
         let clock = serde_json::to_value(&self.clock).ok();
-        let status = self.status();
+        // Open and live are saved when a seat is claimed; an event can only finish a game.
+        let status = self
+            .finished()
+            .then_some(("finished", self.row.result.as_deref()));
         let stored = self
             .store
-            .append(
-                &self.row.id,
-                &event,
-                clock.as_ref(),
-                status,
-                self.row.result.as_deref(),
-            )
+            .append(&self.row.id, &event, clock.as_ref(), status)
             .await;
         match stored {
             Ok(()) => {

@@ -44,6 +44,7 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE games (
         seq BIGINT NOT NULL,
         kind TEXT NOT NULL,
         body TEXT NOT NULL,
+        clock TEXT,
         PRIMARY KEY (game_id, seq)
     );
     CREATE INDEX games_status ON games (status, updated_ms)"];
@@ -245,13 +246,20 @@ impl Store {
         let Some(row) = sqlx::query(&q).bind(id).fetch_optional(&self.pool).await? else {
             return Ok(None);
         };
-        let game = row_to_game(&row)?;
-        let rows =
-            sqlx::query("SELECT seq, kind, body FROM events WHERE game_id = $1 ORDER BY seq")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await?;
+        let mut game = row_to_game(&row)?;
+        let rows = sqlx::query(
+            "SELECT seq, kind, body, clock FROM events WHERE game_id = $1 ORDER BY seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
         let mut events = Vec::with_capacity(rows.len());
+        // The clocks saved with the last event are the newest.
+        if let Some(last) = rows.last()
+            && let Some(clock) = last.try_get::<Option<String>, _>("clock")?
+        {
+            game.clock = Some(serde_json::from_str(&clock)?);
+        }
         for r in rows {
             events.push(Event {
                 seq: r.try_get("seq")?,
@@ -290,8 +298,9 @@ impl Store {
         rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
     }
 
-    /// Appends an event and saves the clocks and status in one transaction; returns once
-    /// it is committed.
+    /// Appends an event with the clocks after it; returns once it is committed. A new
+    /// `status` (and result) is saved in the same transaction; without one the append is
+    /// a single statement, the common case of a move.
     ///
     /// # Errors
     /// A database failure (the event is then not stored).
@@ -300,17 +309,22 @@ impl Store {
         id: &str,
         event: &Event,
         clock: Option<&Value>,
-        status: &str,
-        result: Option<&str>,
+        status: Option<(&str, Option<&str>)>,
     ) -> Result<(), StoreError> {
+        let insert = sqlx::query(
+            "INSERT INTO events (game_id, seq, kind, body, clock) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id.to_owned())
+        .bind(event.seq)
+        .bind(event.kind.clone())
+        .bind(event.body.to_string())
+        .bind(clock.map(Value::to_string));
+        let Some((status, result)) = status else {
+            insert.execute(&self.pool).await?;
+            return Ok(());
+        };
         let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO events (game_id, seq, kind, body) VALUES ($1, $2, $3, $4)")
-            .bind(id)
-            .bind(event.seq)
-            .bind(&event.kind)
-            .bind(event.body.to_string())
-            .execute(&mut *tx)
-            .await?;
+        insert.execute(&mut *tx).await?;
         Self::update_status(&mut tx, id, clock, status, result).await?;
         tx.commit().await?;
         Ok(())
@@ -351,6 +365,12 @@ impl Store {
         sqlx::query("DELETE FROM events WHERE game_id = $1 AND seq >= $2")
             .bind(id)
             .bind(seq)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE events SET clock = $1 WHERE game_id = $2 AND seq = $3")
+            .bind(clock.map(Value::to_string))
+            .bind(id)
+            .bind(seq - 1)
             .execute(&mut *tx)
             .await?;
         Self::update_status(&mut tx, id, clock, status, None).await?;

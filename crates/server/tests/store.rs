@@ -51,7 +51,6 @@ async fn store_behaviour(store: Store) {
                 "aaaaaaaaaaaa",
                 &mv(i, u32::try_from(i).unwrap()),
                 Some(&json!({"x": i})),
-                "live",
                 None,
             )
             .await
@@ -59,7 +58,7 @@ async fn store_behaviour(store: Store) {
     }
     assert!(
         store
-            .append("aaaaaaaaaaaa", &mv(2, 9), None, "live", None)
+            .append("aaaaaaaaaaaa", &mv(2, 9), None, None)
             .await
             .is_err(),
         "seq is unique"
@@ -71,13 +70,31 @@ async fn store_behaviour(store: Store) {
     assert_eq!(events, vec![mv(0, 0), mv(1, 1), mv(2, 2)]);
 
     store
-        .truncate("aaaaaaaaaaaa", 2, None, "live")
+        .truncate("aaaaaaaaaaaa", 2, Some(&json!({"x": 9})), "live")
         .await
         .unwrap();
+    let (g, events) = store.load("aaaaaaaaaaaa").await.unwrap().unwrap();
+    assert_eq!(events.len(), 2);
+    assert_eq!(g.clock, Some(json!({"x": 9})), "the undo saved the clocks");
+    // An event that ends the game saves the result with it.
+    store
+        .append(
+            "aaaaaaaaaaaa",
+            &mv(2, 5),
+            None,
+            Some(("finished", Some("B+R"))),
+        )
+        .await
+        .unwrap();
+    let (g, _) = store.load("aaaaaaaaaaaa").await.unwrap().unwrap();
     assert_eq!(
-        store.load("aaaaaaaaaaaa").await.unwrap().unwrap().1.len(),
-        2
+        (g.status.as_str(), g.result.as_deref()),
+        ("finished", Some("B+R"))
     );
+    store
+        .set_status("aaaaaaaaaaaa", None, "live", None)
+        .await
+        .unwrap();
 
     store
         .set_status("bbbbbbbbbbbb", None, "finished", Some("W+R"))
