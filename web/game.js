@@ -35,7 +35,8 @@ function draw() {
   $('you').textContent = g.you ? `You play ${g.you}` : 'Watching';
   const turn = g.status === 'open' ? 'waiting for an opponent' : g.phase === 'marking' ? 'marking dead stones' : `${g.to_move} to move`;
   $('status').textContent = g.status === 'finished' ? 'game over' : turn;
-  $('score').textContent = `B ${g.score.black} · W ${g.score.white}`;
+  const ps = st.preview?.score;
+  $('score').textContent = `B ${g.score.black} · W ${g.score.white}${ps ? ` (if played: B ${ps.black.toFixed(1)} · W ${ps.white.toFixed(1)})` : ''}`;
   $('prisoners').textContent = `B ${g.view.prisoners?.black ?? 0} · W ${g.view.prisoners?.white ?? 0}`;
   $('result').textContent = g.result ? `Result: ${g.result}` : '';
   for (const c of ['black', 'white']) {

@@ -184,17 +184,17 @@ async fn claim_seat(
     State(s): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, AppError> {
-    let (row, _) = load(&s, &id).await?;
-    if row.claimed {
-        return Err(AppError::Conflict("both seats are taken".into()));
+    if !ids::is_game_id(&id) {
+        return Err(AppError::NotFound);
     }
-    let (color, token) = if row.creator == "black" {
-        ("white", row.white_token)
-    } else {
-        ("black", row.black_token)
-    };
-    // The seat is taken for good when this token first joins the room.
-    Ok(Json(json!({"id": id, "color": color, "token": token})))
+    let room = s.rooms.get(&id).await?.ok_or(AppError::NotFound)?;
+    let (color, token) = room
+        .claim()
+        .await
+        .ok_or_else(|| AppError::Conflict("both seats are taken".into()))?;
+    Ok(Json(
+        json!({"id": id, "color": color.name(), "token": token}),
+    ))
 }
 
 /// The JSON record of a stored game.

@@ -42,6 +42,11 @@ pub enum Command {
         /// The message.
         msg: ClientMessage,
     },
+    /// Takes the open seat for a newcomer: its colour and token, or `None` if taken.
+    Claim {
+        /// Gets the seat.
+        reply: oneshot::Sender<Option<(Color, String)>>,
+    },
     /// The stored row and events, for downloads and replays.
     Snapshot {
         /// Gets them.
@@ -68,6 +73,15 @@ impl RoomHandle {
             return None;
         }
         rx.await.ok()
+    }
+
+    /// Takes the open seat (colour and token); `None` if it is taken or the room stopped.
+    pub async fn claim(&self) -> Option<(Color, String)> {
+        let (reply, rx) = oneshot::channel();
+        if !self.send(Command::Claim { reply }).await {
+            return None;
+        }
+        rx.await.ok().flatten()
     }
 
     /// The stored row and events; `None` if the room has stopped.
@@ -237,6 +251,10 @@ impl Room {
                 };
                 self.on_message(conn, seat, msg).await;
             }
+            Command::Claim { reply } => {
+                let seat = self.claim_open_seat().await;
+                let _ = reply.send(seat);
+            }
             Command::Snapshot { reply } => {
                 let _ = reply.send((self.row.clone(), self.events.clone()));
             }
@@ -249,27 +267,45 @@ impl Room {
         self.next_conn += 1;
         self.clients.push(Client { conn, seat, out });
         let creator = self.row.creator.parse::<Color>().ok();
-        if seat.is_some() && seat != creator && !self.row.claimed {
-            match self.store.claim(&self.row.id).await {
-                Ok(_) => {
-                    self.row.claimed = true;
-                    self.row.status = "live".into();
-                    // claim() saved the status; the clock is saved with the first move.
-                    self.restart_clock();
-                    self.broadcast_state();
-                    return conn;
-                }
-                Err(e) => tracing::error!(game = %self.row.id, "claim failed: {e}"),
-            }
+        // The invite link's token takes the seat when it first joins.
+        if seat.is_some() && seat != creator && self.claim_open_seat().await.is_some() {
+            return conn;
         }
         self.send_state(conn);
         conn
     }
 
+    /// Marks the second seat taken (in the store first) and tells everyone the game is
+    /// live; returns that seat, or `None` if it was already taken.
+    async fn claim_open_seat(&mut self) -> Option<(Color, String)> {
+        let creator = self.row.creator.parse::<Color>().ok()?;
+        if self.row.claimed {
+            return None;
+        }
+        match self.store.claim(&self.row.id).await {
+            Ok(true) => {}
+            Ok(false) => return None,
+            Err(e) => {
+                tracing::error!(game = %self.row.id, "claim failed: {e}");
+                return None;
+            }
+        }
+        self.row.claimed = true;
+        self.row.status = "live".into();
+        // claim() saved the status; the clock is saved with the first move.
+        self.restart_clock();
+        self.broadcast_state();
+        let token = match creator {
+            Color::Black => self.row.white_token.clone(),
+            Color::White => self.row.black_token.clone(),
+        };
+        Some((creator.other(), token))
+    }
+
     fn seat_of(&self, token: &str) -> Option<Color> {
-        if token == self.row.black_token {
+        if same_token(token, &self.row.black_token) {
             Some(Color::Black)
-        } else if token == self.row.white_token {
+        } else if same_token(token, &self.row.white_token) {
             Some(Color::White)
         } else {
             None
@@ -653,6 +689,15 @@ impl Room {
             self.broadcast_state();
         }
     }
+}
+
+/// Compares tokens in time independent of where they differ (tokens are secrets).
+fn same_token(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
 
 fn pass_or_resign(key: &str) -> serde_json::Map<String, Value> {
