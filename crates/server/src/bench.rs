@@ -1,6 +1,11 @@
 //! `stonefield bench server`: N concurrent games of scripted players (and spectators) over
 //! WebSocket on loopback against an in-process server; prints moves per second and the
 //! p50/p99 round trip of a move (sent until the mover hears it was played).
+//!
+//! ```no_run
+//! use stonefield_server::bench::{BenchConfig, run};
+//! run(BenchConfig { games: 10, json: true, ..BenchConfig::default() }).unwrap();
+//! ```
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -1,5 +1,15 @@
 //! Game clocks kept by the server: none, absolute, Fischer and byo-yomi. Pure bookkeeping
 //! over millisecond timestamps given by the caller, so it is tested without waiting.
+//!
+//! ```
+//! use stonefield_rules::Color;
+//! use stonefield_server::clock::{Clock, Flagged, TimeControl};
+//!
+//! let mut clock = Clock::new(TimeControl::Absolute { main_ms: 1_000 });
+//! clock.start(Color::Black, 0);
+//! assert_eq!(clock.deadline(), Some((Color::Black, 1_000)));
+//! assert_eq!(clock.stop(1_500), Err(Flagged(Color::Black)));
+//! ```
 
 use serde::{Deserialize, Serialize};
 use stonefield_rules::Color;

@@ -1,5 +1,14 @@
 //! The game layer as the server sees it: moves, views and reports as JSON, so that any
 //! variant plugs in without server changes. The server never looks inside a position.
+//!
+//! ```
+//! use serde_json::json;
+//! use stonefield_server::engine;
+//!
+//! let mut game = engine::open("classic", &json!({"board_size": 9}), None).unwrap();
+//! let report = game.apply(&json!({"color": "white", "at": [2, 2]})).unwrap();
+//! assert_eq!(report["reason"], "not-your-turn");
+//! ```
 
 use serde_json::Value;
 use stonefield_rules::{ByColor, Color, Outcome, Phase};

@@ -1,5 +1,10 @@
 //! Random identifiers: game ids (short, for links) and seat tokens (capabilities: whoever
 //! holds one plays that colour, so they come from the OS random source).
+//!
+//! ```
+//! let id = stonefield_server::ids::game_id().unwrap();
+//! assert!(stonefield_server::ids::is_game_id(&id));
+//! ```
 
 /// Why the OS random source failed.
 #[derive(Debug, thiserror::Error)]

@@ -1,6 +1,11 @@
 //! stonefield's game server: games in rooms (one task each), seats as capability tokens,
 //! clocks, a SQLite or PostgreSQL store, the WebSocket protocol and the embedded browser
 //! client. [`run`] is what `stonefield serve` calls; [`app`] builds the router for tests.
+//!
+//! ```no_run
+//! // What `stonefield serve --addr 127.0.0.1:8080 --data stonefield-data` does:
+//! stonefield_server::run(stonefield_server::Config::default()).unwrap();
+//! ```
 
 mod any_engine;
 mod assets;

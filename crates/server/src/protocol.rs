@@ -1,6 +1,14 @@
 //! The WebSocket protocol: what a browser may ask ([`ClientMessage`]) and what the server
 //! tells it ([`ServerMessage`]), as JSON objects tagged by `type`. Variant data (moves,
 //! views, previews) pass through as JSON so a new variant needs no protocol change.
+//!
+//! ```
+//! use stonefield_server::protocol::{ClientMessage, parse_client};
+//!
+//! let msg = parse_client(r#"{"type": "move", "move": {"at": [3, 3]}}"#).unwrap();
+//! assert!(matches!(msg, ClientMessage::Move { .. }));
+//! assert!(parse_client(r#"{"type": "fly"}"#).is_err());
+//! ```
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -1,5 +1,13 @@
 //! Where games live: one SQL code path (sqlx's `Any` driver, `$n` placeholders, portable
 //! types) for SQLite and PostgreSQL, with ordered migrations run at start.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), stonefield_server::store::StoreError> {
+//! use stonefield_server::store::Store;
+//! let store = Store::connect("postgres://postgres@127.0.0.1:5432/test").await?;
+//! let open_games = store.list("open", 20).await?;
+//! # Ok(()) }
+//! ```
 
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};

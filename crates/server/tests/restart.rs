@@ -139,3 +139,46 @@ async fn the_server_flags_a_player_out_of_time() {
     black.play(1, 1).await;
     assert_eq!(black.recv_type("refused").await["reason"], "game-over");
 }
+
+#[tokio::test]
+async fn clocks_are_restored_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = stonefield_server::Config {
+        data_dir: dir.path().to_owned(),
+        ..stonefield_server::Config::default()
+    };
+    let state = stonefield_server::open_state(&config).await.unwrap();
+    let req = stonefield_server::NewGame {
+        variant: "classic".into(),
+        rules: json!({"board_size": 9}),
+        setup: None,
+        time_control: stonefield_server::clock::TimeControl::Fischer {
+            main_ms: 60_000,
+            increment_ms: 0,
+        },
+        color: Some("black".into()),
+    };
+    let (id, b, _, w) = stonefield_server::new_game(&state.rooms, req)
+        .await
+        .unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = tokio::spawn(axum::serve(listener, stonefield_server::app(state)).into_future());
+    let mut black = Client::connect(addr, &id, Some(&b)).await;
+    let _white = Client::connect(addr, &id, Some(&w)).await;
+    black.recv_type("state").await;
+    black.recv_type("state").await; // live
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    black.play(2, 2).await;
+    black.recv_type("moved").await;
+    server.abort();
+
+    let again = stonefield_server::open_state(&config).await.unwrap();
+    let room = again.rooms.get(&id).await.unwrap().unwrap();
+    let (row, _) = room.snapshot().await.unwrap();
+    let left = row.clock.unwrap()["left"][0]["main_ms"].as_u64().unwrap();
+    assert!(
+        (50_000..=59_700).contains(&left),
+        "black used about 300 ms: {left}"
+    );
+}

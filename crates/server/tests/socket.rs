@@ -222,3 +222,17 @@ async fn two_passes_then_marking_and_acceptance_store_the_result() {
     black.play(1, 1).await;
     assert_eq!(black.recv_type("refused").await["reason"], "game-over");
 }
+
+#[tokio::test]
+async fn resignation_ends_the_game_for_everyone() {
+    let (s, mut black, mut white, mut watcher, id) = live_game().await;
+    white.send(json!({"type": "resign"})).await;
+    for c in [&mut black, &mut white, &mut watcher] {
+        let m = c.recv_type("moved").await;
+        assert_eq!(m["result"], "B+R");
+        assert_eq!(m["phase"], "finished");
+    }
+    let (row, _) = s.state.rooms.store().load(&id).await.unwrap().unwrap();
+    assert_eq!(row.result.as_deref(), Some("B+R"));
+    assert_eq!(row.status, "finished");
+}
