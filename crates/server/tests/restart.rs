@@ -67,6 +67,8 @@ async fn sigkill_loses_no_acknowledged_move() {
         .to_owned();
     let mut black = Client::connect(addr, &id, Some(&b)).await;
     let mut white = Client::connect(addr, &id, Some(&w)).await;
+    // Play starts once Black hears that White took the seat.
+    while black.recv_type("state").await["state"]["status"] != "live" {}
     let mut acked = Vec::new();
     for i in 0..12u32 {
         let (x, y) = (i % 9, if i % 2 == 0 { 0 } else { 2 });
