@@ -15,13 +15,23 @@ const OUTBOX: usize = 128;
 
 /// Serves `socket` in `room` until either side closes.
 pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>) {
+    // The room holds the only sender of `outbox`: when it drops a connection that cannot
+    // keep up, `outbox` ends and so does the socket; the client reconnects for a full state.
     let (out, mut outbox) = mpsc::channel::<Arc<str>>(OUTBOX);
-    let Some(conn) = room.join(token, out.clone()).await else {
+    let (errors, mut error_box) = mpsc::channel::<Arc<str>>(8);
+    let Some(conn) = room.join(token, out).await else {
         return;
     };
     let (mut sink, mut stream) = socket.split();
     let mut send_task = tokio::spawn(async move {
-        while let Some(text) = outbox.recv().await {
+        loop {
+            let text = tokio::select! {
+                t = outbox.recv() => match t {
+                    Some(t) => t,
+                    None => break,
+                },
+                Some(t) = error_box.recv() => t,
+            };
             if sink
                 .send(Message::Text(text.as_ref().into()))
                 .await
@@ -30,6 +40,7 @@ pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>) {
                 break;
             }
         }
+        let _ = sink.close().await;
     });
     let inbox = room.clone();
     let mut recv_task = tokio::spawn(async move {
@@ -37,7 +48,7 @@ pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>) {
             let text = match msg {
                 Message::Text(t) => t,
                 Message::Binary(_) => {
-                    let _ = out.try_send(error("binary messages are not understood"));
+                    let _ = errors.try_send(error("binary messages are not understood"));
                     continue;
                 }
                 Message::Close(_) => break,
@@ -50,7 +61,7 @@ pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>) {
                     }
                 }
                 Err(e) => {
-                    let _ = out.try_send(error(&e));
+                    let _ = errors.try_send(error(&e));
                 }
             }
         }
