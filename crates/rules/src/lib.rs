@@ -3,7 +3,8 @@
 //! Every variant implements [`Game`]: the player to move, a checked [`Game::play`] that names
 //! why a move is illegal ([`IllegalMove`]), pass, resign, the phase and result, the live
 //! score and a position hash. Each variant lives in its own module:
-//! [`classic`] for Go on a grid.
+//! [`classic`] for Go on a grid, [`margo`] for 3D Go with stacked balls, [`topological`]
+//! for the tree-building game.
 //!
 //! ```
 //! use stonefield_rules::{Color, Game, IllegalMove};

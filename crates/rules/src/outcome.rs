@@ -14,6 +14,8 @@ pub enum WinBy {
     Resignation,
     Time,
     Forfeit,
+    /// By making the first capture (MarGo's beginner's game).
+    Capture,
 }
 
 /// The result of a finished game.
@@ -63,13 +65,14 @@ impl fmt::Display for Outcome {
                     WinBy::Resignation => f.write_str("R"),
                     WinBy::Time => f.write_str("T"),
                     WinBy::Forfeit => f.write_str("F"),
+                    WinBy::Capture => f.write_str("C"),
                 }
             }
         }
     }
 }
 
-/// A result string that is not of the form `B+3.5`, `W+R`, `B+T`, `W+F` or `Draw`.
+/// A result string that is not of the form `B+3.5`, `W+R`, `B+T`, `W+F`, `B+C` or `Draw`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unreadable result {0:?}")]
 pub struct ParseOutcomeError(pub String);
@@ -92,6 +95,7 @@ impl FromStr for Outcome {
             "R" | "Resign" => WinBy::Resignation,
             "T" | "Time" => WinBy::Time,
             "F" | "Forfeit" => WinBy::Forfeit,
+            "C" | "Capture" => WinBy::Capture,
             m => {
                 let v: f64 = m.parse().map_err(|_| err())?;
                 if !v.is_finite() || v < 0.0 {
@@ -110,7 +114,7 @@ mod tests {
 
     #[test]
     fn results_print_and_parse_back() {
-        for s in ["B+12.5", "W+0.5", "W+R", "B+T", "Draw", "B+3"] {
+        for s in ["B+12.5", "W+0.5", "W+R", "B+T", "Draw", "B+3", "W+C"] {
             let o: Outcome = s.parse().expect(s);
             assert_eq!(o.to_string(), s);
         }

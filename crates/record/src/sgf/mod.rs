@@ -1,10 +1,10 @@
-//! SGF FF[4] for classic Go, through the `sgf-parse` crate: reading a file into a
+//! SGF FF\[4\] for classic Go, through the `sgf-parse` crate: reading a file into a
 //! [`Record`] (the main line is played) and writing a record as SGF.
 //!
 //! SGF holds more than a record (variations, comments, markup), so [`read`] keeps the
 //! parsed trees: [`SgfGame::to_sgf`] writes them back whole, and
 //! [`SgfGame::record_keeping_tree`] carries them in a `"sgf"` field of the JSON record when
-//! the record alone would lose something. [`write`] uses that field while it still
+//! the record alone would lose something. [`write()`] uses that field while it still
 //! matches the record.
 //!
 //! ```
@@ -19,8 +19,10 @@ mod text;
 mod write;
 
 use serde_json::Value;
-use sgf_parse::SgfNode;
+use std::collections::HashSet;
+
 use sgf_parse::go::Prop;
+use sgf_parse::{SgfNode, SgfProp};
 
 use crate::{Record, RecordError, RecordErrorKind, variants};
 
@@ -43,7 +45,7 @@ pub struct SgfGame {
 /// Go, a board stonefield does not support, a move off the board... naming the place.
 pub fn read(text: &str) -> Result<SgfGame, RecordError> {
     scan::check(text)?;
-    let trees = sgf_parse::go::parse(text).map_err(|e| {
+    let mut trees = sgf_parse::go::parse(text).map_err(|e| {
         let what = match e {
             sgf_parse::SgfParseError::UnexpectedGameType
             | sgf_parse::SgfParseError::InvalidGameType => "the game is not Go (GM[1])".to_owned(),
@@ -51,6 +53,7 @@ pub fn read(text: &str) -> Result<SgfGame, RecordError> {
         };
         RecordError::new("SGF", RecordErrorKind::Sgf(what))
     })?;
+    trees.iter_mut().for_each(normalize);
     let first = trees.first().ok_or_else(|| {
         RecordError::new("SGF", RecordErrorKind::Sgf("no game in the file".into()))
     })?;
@@ -101,6 +104,20 @@ pub fn write(record: &Record) -> Result<String, RecordError> {
         return Ok(game.to_sgf());
     }
     write_fresh(&plain)
+}
+
+/// Keeps, in every node, the first property of each identifier and only FF\[4\] identifiers
+/// (upper-case letters): what the reader honours is then exactly what the writer writes.
+fn normalize(root: &mut SgfNode<Prop>) {
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        let mut seen = HashSet::new();
+        node.properties.retain(|p| {
+            let id = p.identifier();
+            !id.is_empty() && id.chars().all(|c| c.is_ascii_uppercase()) && seen.insert(id)
+        });
+        stack.extend(node.children.iter_mut());
+    }
 }
 
 fn write_fresh(record: &Record) -> Result<String, RecordError> {

@@ -1,4 +1,4 @@
-//! Reading SGF FF[4] into a [`Record`]: the root's game information (SZ, KM, RU, HA,
+//! Reading SGF FF\[4\] into a [`Record`]: the root's game information (SZ, KM, RU, HA,
 //! PB/PW, BR/WR, RE, DT), the setup (AB/AW/AE, PL) and the main line of moves.
 
 use std::collections::HashSet;

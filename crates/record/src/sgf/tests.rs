@@ -158,3 +158,13 @@ fn other_variants_are_not_sgf() {
     let r = Record::new(crate::Variant::Margo);
     assert!(write(&r).is_err());
 }
+
+#[test]
+fn repeated_identifiers_keep_the_first_so_rewrites_read_back() {
+    // Found by fuzzing: `x GM` becomes a second GM once lower case is dropped.
+    let g = read("(;GM[1]SZ[9]xGM[2];B[aa]B[bb])").expect("lenient read");
+    assert_eq!(g.record().moves.len(), 1);
+    let out = g.to_sgf();
+    assert_eq!(out.matches("GM[").count(), 1, "{out}");
+    assert_eq!(read(&out).expect("reads back").to_sgf(), out);
+}

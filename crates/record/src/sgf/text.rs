@@ -40,7 +40,7 @@ fn mv(m: &Move) -> String {
     }
 }
 
-/// One property as text; `None` for an identifier that is not valid FF[4].
+/// One property as text; `None` for an identifier that is not valid FF\[4\].
 fn prop(p: &Prop) -> Option<String> {
     let text = match p {
         Prop::B(m) => format!("B[{}]", mv(m)),

@@ -54,7 +54,14 @@ impl Point {
         if letter > 'I' {
             x -= 1;
         }
-        let row: u32 = chars.as_str().parse().ok()?;
+        let digits = chars.as_str();
+        if digits.is_empty()
+            || digits.starts_with('0')
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+        let row: u32 = digits.parse().ok()?;
         if row == 0 || row > u32::from(size) {
             return None;
         }
@@ -90,5 +97,8 @@ mod tests {
         );
         assert!(Point::from_gtp("I5", 19).is_none());
         assert!(Point::from_gtp("A20", 19).is_none());
+        for odd in ["D+4", "D04", "D", "D4x", ""] {
+            assert!(Point::from_gtp(odd, 19).is_none(), "{odd}");
+        }
     }
 }

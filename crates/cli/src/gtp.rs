@@ -1,0 +1,499 @@
+//! `stonefield gtp`: classic Go over the Go Text Protocol (version 2), so that GoGui, Sabaki
+//! and other GTP controllers can play against stonefield. Errors are `? message` replies,
+//! never a crash.
+
+use std::io::{BufRead, Write};
+
+use serde_json::{Map, Value};
+use stonefield_ai::classic::{Choice, choose_move, estimate_dead};
+use stonefield_record::{ClassicAdapter, MoveKind, Record, RecordMove, Setup, Variant, sgf};
+use stonefield_rules::classic::{ClassicGame, Point, Rules};
+use stonefield_rules::{Color, Game, Phase};
+
+const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "final_status_list",
+    "loadsgf",
+    "printsgf",
+    "time_settings",
+    "time_left",
+    "kgs-rules",
+    "stonefield-rules",
+];
+
+/// The engine's state between commands.
+#[derive(Debug)]
+pub struct Engine {
+    preset: String,
+    rules: Rules,
+    game: ClassicGame,
+    /// Earlier games, for `undo`.
+    history: Vec<ClassicGame>,
+    /// Moves played, for `printsgf`: (colour, point or pass).
+    moves: Vec<(Color, Option<Point>)>,
+    /// The position `loadsgf` started from, for `printsgf`.
+    setup: Option<Setup>,
+    playouts: u32,
+    rng: fastrand::Rng,
+}
+
+/// A reply: success (`=`) or failure (`?`), and its text.
+type Reply = Result<String, String>;
+
+impl Engine {
+    pub fn new(playouts: u32, seed: u64) -> Engine {
+        let rules = Rules::preset("chinese", 19).expect("a known preset");
+        Engine {
+            preset: "chinese".to_owned(),
+            game: ClassicGame::new(rules).expect("valid default rules"),
+            rules,
+            history: Vec::new(),
+            moves: Vec::new(),
+            setup: None,
+            playouts,
+            rng: fastrand::Rng::with_seed(seed),
+        }
+    }
+
+    /// Handles one command line: the reply to print (`None` for an empty line) and whether
+    /// the command was `quit`.
+    pub fn handle(&mut self, line: &str) -> (Option<String>, bool) {
+        let line = line
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .replace(['\r', '\t'], " ");
+        let mut words = line.split_whitespace();
+        let Some(first) = words.next() else {
+            return (None, false);
+        };
+        let (id, command) = match first.parse::<u64>() {
+            Ok(id) => (id.to_string(), words.next().unwrap_or("")),
+            Err(_) => (String::new(), first),
+        };
+        let args: Vec<&str> = words.collect();
+        let text = match self.run(command, &args) {
+            Ok(t) => format!("={id} {t}"),
+            Err(e) => format!("?{id} {e}"),
+        };
+        (Some(format!("{}\n\n", text.trim_end())), command == "quit")
+    }
+
+    fn run(&mut self, command: &str, args: &[&str]) -> Reply {
+        match command {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("stonefield".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => Ok(COMMANDS.contains(&arg(args, 0)?).to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => Ok(String::new()),
+            "boardsize" => self.boardsize(arg(args, 0)?),
+            "clear_board" => self.reset(self.rules),
+            "komi" => self.komi(arg(args, 0)?),
+            "play" => self.play(arg(args, 0)?, arg(args, 1)?),
+            "genmove" => self.genmove(arg(args, 0)?),
+            "undo" => self.undo(),
+            "showboard" => Ok(format!("\n{}", self.board_text())),
+            "final_score" => Ok(self.final_score()),
+            "final_status_list" => self.final_status_list(arg(args, 0)?),
+            "time_settings" | "time_left" => Ok(String::new()),
+            "kgs-rules" | "stonefield-rules" => self.set_preset(arg(args, 0)?),
+            "loadsgf" => self.loadsgf(arg(args, 0)?, args.get(1).copied()),
+            "printsgf" => self.printsgf(args.first().copied()),
+            "" => Err("missing command".into()),
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    fn reset(&mut self, rules: Rules) -> Reply {
+        let game = ClassicGame::new(rules).map_err(|e| e.to_string())?;
+        self.rules = rules;
+        self.game = game;
+        self.history.clear();
+        self.moves.clear();
+        self.setup = None;
+        Ok(String::new())
+    }
+
+    fn boardsize(&mut self, size: &str) -> Reply {
+        let size: u8 = size.parse().map_err(|_| "boardsize not an integer")?;
+        let rules = Rules {
+            board_size: size,
+            ..self.rules
+        };
+        rules.validate().map_err(|_| "unacceptable size")?;
+        self.reset(rules)
+    }
+
+    fn komi(&mut self, komi: &str) -> Reply {
+        let komi: f64 = komi.parse().map_err(|_| "komi not a float")?;
+        let rules = Rules { komi, ..self.rules };
+        rules.validate().map_err(|e| e.to_string())?;
+        // Komi does not change the position: keep the game, count with the new komi.
+        self.rules = rules;
+        let moves = std::mem::take(&mut self.moves);
+        self.reset(rules)?;
+        for (color, at) in moves {
+            self.apply(color, at)?;
+        }
+        Ok(String::new())
+    }
+
+    fn set_preset(&mut self, name: &str) -> Reply {
+        let name = match name {
+            "tromp_taylor" => "tromp-taylor",
+            "new_zealand" => "new-zealand",
+            other => other,
+        };
+        let rules = Rules {
+            komi: self.rules.komi,
+            ..Rules::preset(name, self.rules.board_size).map_err(|e| e.to_string())?
+        };
+        self.preset = name.to_owned();
+        self.reset(rules)
+    }
+
+    fn apply(&mut self, color: Color, at: Option<Point>) -> Reply {
+        let before = self.game.clone();
+        if self.game.is_over() {
+            // GTP controllers may play on after two passes: the game goes on.
+            let _ = self.game.resume_play();
+        }
+        if self.game.to_move() != color {
+            // GTP allows consecutive moves of one colour: treat the other side as passing.
+            self.game.pass().map_err(|e| e.to_string())?;
+            if self.game.is_over() {
+                let _ = self.game.resume_play();
+            }
+        }
+        let result = match at {
+            Some(p) => self.game.play(&p).map(|_| ()),
+            None => self.game.pass(),
+        };
+        if let Err(e) = result {
+            self.game = before;
+            return Err(format!("illegal move ({})", e.reason()));
+        }
+        self.history.push(before);
+        self.moves.push((color, at));
+        Ok(String::new())
+    }
+
+    fn play(&mut self, color: &str, vertex: &str) -> Reply {
+        let color = parse_color(color)?;
+        let at = self.parse_vertex(vertex)?;
+        self.apply(color, at)
+    }
+
+    fn parse_vertex(&self, vertex: &str) -> Result<Option<Point>, String> {
+        if vertex.eq_ignore_ascii_case("pass") {
+            return Ok(None);
+        }
+        Point::from_gtp(vertex, self.rules.board_size)
+            .map(Some)
+            .ok_or_else(|| "invalid coordinate".to_owned())
+    }
+
+    fn genmove(&mut self, color: &str) -> Reply {
+        let color = parse_color(color)?;
+        let mut probe = self.game.clone();
+        if probe.is_over() {
+            let _ = probe.resume_play();
+        }
+        if probe.to_move() != color {
+            probe.pass().map_err(|e| e.to_string())?;
+            let _ = probe.resume_play();
+        }
+        match choose_move(&probe, self.playouts, &mut self.rng) {
+            Choice::Resign => Ok("resign".into()),
+            Choice::Pass => self.apply(color, None).map(|_| "pass".into()),
+            Choice::Play(p) => self
+                .apply(color, Some(p))
+                .map(|_| p.to_gtp(self.rules.board_size)),
+        }
+    }
+
+    /// Loads an SGF game, up to (not including) move number `until` if given.
+    fn loadsgf(&mut self, path: &str, until: Option<&str>) -> Reply {
+        let until: Option<usize> = match until {
+            Some(n) => Some(n.parse().map_err(|_| "move number not an integer")?),
+            None => None,
+        };
+        let text = std::fs::read_to_string(path).map_err(|_| "cannot open file")?;
+        let record = sgf::read(&text)
+            .map_err(|e| format!("cannot load file: {e}"))?
+            .into_record();
+        let adapter = ClassicAdapter::new(&record.rules, record.setup.as_ref())
+            .map_err(|e| format!("cannot load file: {e}"))?;
+        self.rules = *adapter.game().rules();
+        self.game = adapter.game().clone();
+        self.history.clear();
+        self.moves.clear();
+        self.setup = record.setup.clone();
+        let take = until.map_or(usize::MAX, |n| n.saturating_sub(1));
+        for mv in record.moves.iter().take(take) {
+            let at = match &mv.kind {
+                MoveKind::At(xy) => Some(
+                    Point::new(xy[0] as u32, xy[1] as u32, self.rules.board_size)
+                        .ok_or("cannot load file: a move off the board")?,
+                ),
+                MoveKind::Pass => None,
+                MoveKind::Resign | MoveKind::Request { .. } => break,
+            };
+            self.apply(mv.color, at)?;
+        }
+        Ok(self.game.to_move().name().to_owned())
+    }
+
+    /// The game so far as SGF, printed or written to `path`.
+    fn printsgf(&mut self, path: Option<&str>) -> Reply {
+        let mut record = Record::new(Variant::Classic);
+        let mut rules = Map::new();
+        rules.insert("preset".into(), Value::from(self.preset.clone()));
+        rules.insert("board_size".into(), Value::from(self.rules.board_size));
+        rules.insert("komi".into(), Value::from(self.rules.komi));
+        record.rules = rules;
+        record.setup = self.setup.clone();
+        record.moves = self
+            .moves
+            .iter()
+            .map(|&(color, at)| match at {
+                Some(p) => RecordMove::at(color, vec![f64::from(p.x()), f64::from(p.y())]),
+                None => RecordMove::pass(color),
+            })
+            .collect();
+        let text = sgf::write(&record).map_err(|e| e.to_string())?;
+        match path {
+            Some(path) => {
+                std::fs::write(path, text).map_err(|_| "cannot write file")?;
+                Ok(String::new())
+            }
+            None => Ok(text),
+        }
+    }
+
+    fn undo(&mut self) -> Reply {
+        let previous = self.history.pop().ok_or("cannot undo")?;
+        self.game = previous;
+        self.moves.pop();
+        Ok(String::new())
+    }
+
+    fn dead(&mut self) -> Vec<Point> {
+        if !self.rules.mark_dead {
+            return Vec::new();
+        }
+        let playouts = self.playouts.clamp(100, 2000);
+        estimate_dead(&self.game, playouts, &mut self.rng)
+            .into_iter()
+            .map(|s| s.at)
+            .collect()
+    }
+
+    fn final_score(&mut self) -> String {
+        let dead = self.dead();
+        let mut counted = self.game.clone();
+        while counted.phase() == Phase::Playing {
+            if counted.pass().is_err() {
+                break;
+            }
+        }
+        for p in &dead {
+            if counted.dead_stones().iter().all(|s| s.at != *p) {
+                let _ = counted.toggle_dead(*p);
+            }
+        }
+        let score = counted.final_score();
+        stonefield_rules::Outcome::from_scores(score.black, score.white).to_string()
+    }
+
+    fn final_status_list(&mut self, status: &str) -> Reply {
+        let dead = self.dead();
+        let size = self.rules.board_size;
+        let stones = self.game.stones();
+        let listed: Vec<String> = match status {
+            "dead" => dead.iter().map(|p| p.to_gtp(size)).collect(),
+            "alive" => stones
+                .iter()
+                .filter(|s| !dead.contains(&s.at))
+                .map(|s| s.at.to_gtp(size))
+                .collect(),
+            "seki" => Vec::new(),
+            _ => return Err("unknown status".into()),
+        };
+        Ok(listed.join(" "))
+    }
+
+    fn board_text(&self) -> String {
+        let board = self.game.board();
+        let size = board.size();
+        let letters: String = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+            .chars()
+            .take(usize::from(size))
+            .flat_map(|c| [' ', c])
+            .collect();
+        let mut out = format!("   {letters}\n");
+        for y in 0..size {
+            out.push_str(&format!("{:>2} ", size - y));
+            for x in 0..size {
+                let p = Point::new(u32::from(x), u32::from(y), size).expect("on board");
+                out.push(' ');
+                out.push(match board.get(p) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                });
+            }
+            out.push('\n');
+        }
+        let prisoners = self.game.prisoners();
+        out.push_str(&format!(
+            "rules {} komi {} captures B {} W {}, {} to move",
+            self.preset,
+            self.rules.komi,
+            prisoners.black,
+            prisoners.white,
+            self.game.to_move()
+        ));
+        out
+    }
+}
+
+fn arg<'a>(args: &[&'a str], i: usize) -> Result<&'a str, String> {
+    args.get(i)
+        .copied()
+        .ok_or_else(|| "missing argument".to_owned())
+}
+
+fn parse_color(s: &str) -> Result<Color, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Color::Black),
+        "w" | "white" => Ok(Color::White),
+        _ => Err("invalid color".into()),
+    }
+}
+
+/// Serves GTP on standard input and output until `quit` or end of input.
+pub fn run(playouts: u32, seed: u64) -> anyhow::Result<()> {
+    let mut engine = Engine::new(playouts, seed);
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let (reply, quit) = engine.handle(&line?);
+        if let Some(reply) = reply {
+            out.write_all(reply.as_bytes())?;
+            out.flush()?;
+        }
+        if quit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn say(engine: &mut Engine, line: &str) -> String {
+        engine.handle(line).0.unwrap_or_default()
+    }
+
+    #[test]
+    fn replies_carry_the_command_id() {
+        let mut e = Engine::new(50, 1);
+        assert_eq!(say(&mut e, "7 protocol_version"), "=7 2\n\n");
+        assert_eq!(say(&mut e, "name"), "= stonefield\n\n");
+        assert_eq!(say(&mut e, "known_command genmove"), "= true\n\n");
+        assert_eq!(say(&mut e, "3 frobnicate"), "?3 unknown command\n\n");
+        assert_eq!(e.handle("   # only a comment").0, None);
+        assert!(e.handle("quit").1);
+    }
+
+    #[test]
+    fn illegal_and_malformed_moves_are_errors_not_crashes() {
+        let mut e = Engine::new(50, 1);
+        say(&mut e, "boardsize 9");
+        assert_eq!(say(&mut e, "play black D4"), "=\n\n");
+        assert!(say(&mut e, "play white D4").starts_with("? illegal move (occupied)"));
+        assert!(say(&mut e, "play white Z99").starts_with("? invalid coordinate"));
+        assert!(say(&mut e, "play purple D5").starts_with("? invalid color"));
+        assert!(say(&mut e, "play white").starts_with("? missing argument"));
+        assert!(say(&mut e, "boardsize 40").starts_with("? unacceptable size"));
+        assert!(say(&mut e, "komi lots").starts_with("? komi not a float"));
+    }
+
+    #[test]
+    fn undo_takes_back_the_last_move() {
+        let mut e = Engine::new(50, 1);
+        say(&mut e, "boardsize 5");
+        say(&mut e, "play b C3");
+        say(&mut e, "undo");
+        assert!(e.game.stones().is_empty());
+        assert!(say(&mut e, "undo").starts_with("? cannot undo"));
+    }
+
+    #[test]
+    fn genmove_plays_a_legal_move_on_the_board() {
+        let mut e = Engine::new(200, 1);
+        say(&mut e, "boardsize 7");
+        let reply = say(&mut e, "genmove black");
+        let vertex = reply.trim_start_matches("= ").trim();
+        let p = Point::from_gtp(vertex, 7).expect("a vertex");
+        assert_eq!(e.game.board().get(p), Some(Color::Black));
+    }
+
+    #[test]
+    fn printsgf_and_loadsgf_round_trip() {
+        let dir = std::env::temp_dir().join(format!("stonefield-gtp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join("game.sgf");
+        let file = file.to_str().expect("utf-8 path");
+        let mut e = Engine::new(50, 1);
+        for line in [
+            "boardsize 9",
+            "komi 6.5",
+            "play b C3",
+            "play w G7",
+            "play b pass",
+        ] {
+            say(&mut e, line);
+        }
+        assert_eq!(say(&mut e, &format!("printsgf {file}")), "=\n\n");
+        let mut f = Engine::new(50, 1);
+        assert_eq!(say(&mut f, &format!("loadsgf {file}")), "= white\n\n");
+        assert_eq!(f.game.stones(), e.game.stones());
+        assert_eq!(f.rules.komi, 6.5);
+        assert_eq!(say(&mut f, &format!("loadsgf {file} 2")), "= white\n\n");
+        assert_eq!(f.game.stones().len(), 1);
+        assert!(say(&mut f, "loadsgf /nonexistent/file.sgf").starts_with("? cannot open file"));
+        std::fs::write(dir.join("bad.sgf"), "(;GM[1]SZ[9];B[").expect("write");
+        let bad = dir.join("bad.sgf");
+        assert!(
+            say(&mut f, &format!("loadsgf {}", bad.display())).starts_with("? cannot load file")
+        );
+        assert_eq!(f.game.stones().len(), 1, "a failed load changes nothing");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn final_score_counts_an_empty_board_as_komi() {
+        let mut e = Engine::new(50, 1);
+        say(&mut e, "boardsize 9");
+        say(&mut e, "komi 7.5");
+        assert_eq!(say(&mut e, "final_score"), "= W+7.5\n\n");
+    }
+}
