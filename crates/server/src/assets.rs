@@ -21,6 +21,13 @@ fn content_type(path: &str) -> &'static str {
 
 /// The embedded file at `path` (relative to `web/`), or 404.
 pub fn serve(path: &str) -> Response {
+    // Only plain relative names: debug builds read `web/` from disk.
+    if path
+        .split('/')
+        .any(|seg| seg.is_empty() || seg == ".." || seg.contains('\\'))
+    {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    }
     match Web::get(path) {
         Some(file) => (
             [

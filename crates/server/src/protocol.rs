@@ -95,7 +95,9 @@ pub enum ServerMessage {
     Preview {
         /// The request asked about.
         request: Value,
-        /// The variant's answer.
+        /// The variant's answer, drawn by the client as given: `at` (the resolved point,
+        /// or null), `legal`, `reason` when illegal, `captured` stones and the `score` if
+        /// played.
         result: Value,
     },
     /// A move or action was refused by the rules or by the seat rules; nothing changed.

@@ -107,4 +107,15 @@ async fn replay_frames_and_bad_records() {
     assert_eq!(st, StatusCode::NOT_FOUND);
     let (st, _) = call(&s, "GET", "/api/games/..%2Fx/record", None).await;
     assert_eq!(st, StatusCode::NOT_FOUND);
+    for path in [
+        "/static/../Cargo.toml",
+        "/static/..%2F..%2FCargo.toml",
+        "/static/nope.js",
+    ] {
+        let (st, _) = call(&s, "GET", path, None).await;
+        assert_eq!(st, StatusCode::NOT_FOUND, "{path}");
+    }
+    let (st, page) = call(&s, "GET", "/static/game.js", None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert!(page.contains("import"));
 }
