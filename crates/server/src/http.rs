@@ -174,10 +174,14 @@ async fn load(s: &AppState, id: &str) -> Result<(GameRow, Vec<Event>), AppError>
     if !ids::is_game_id(id) {
         return Err(AppError::NotFound);
     }
-    let room = s.rooms.get(id).await?.ok_or(AppError::NotFound)?;
-    room.snapshot()
-        .await
-        .ok_or_else(|| AppError::Internal("room stopped".into()))
+    // A finished game's room may stop between finding it and asking it: open it again.
+    for _ in 0..3 {
+        let room = s.rooms.get(id).await?.ok_or(AppError::NotFound)?;
+        if let Some(snapshot) = room.snapshot().await {
+            return Ok(snapshot);
+        }
+    }
+    Err(AppError::Internal("the game's room keeps stopping".into()))
 }
 
 async fn claim_seat(

@@ -36,7 +36,7 @@ impl Rooms {
     pub async fn get(&self, id: &str) -> Result<Option<RoomHandle>, RoomError> {
         // Held across the load so that one game never gets two rooms.
         let mut map = self.map.lock().await;
-        if let Some(h) = map.get(id) {
+        if let Some(h) = map.get(id).filter(|h| !h.is_closed()) {
             return Ok(Some(h.clone()));
         }
         let Some((row, events)) = self.store.load(id).await? else {
@@ -45,6 +45,13 @@ impl Rooms {
         let handle = room::start(self.store.clone(), row, events)?;
         map.insert(id.to_owned(), handle.clone());
         Ok(Some(handle))
+    }
+
+    /// How many rooms are running.
+    pub async fn running(&self) -> usize {
+        let mut map = self.map.lock().await;
+        map.retain(|_, h| !h.is_closed());
+        map.len()
     }
 
     /// Starts the room of every unfinished game; returns how many. A game that cannot be

@@ -235,4 +235,20 @@ async fn resignation_ends_the_game_for_everyone() {
     let (row, _) = s.state.rooms.store().load(&id).await.unwrap().unwrap();
     assert_eq!(row.result.as_deref(), Some("B+R"));
     assert_eq!(row.status, "finished");
+
+    // Once nobody is left, the finished game's room stops; it opens again on demand.
+    drop((black, white, watcher));
+    let mut waited = 0;
+    while s.state.rooms.running().await > 0 {
+        assert!(waited < 100, "the room did not stop");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        waited += 1;
+    }
+    let mut late = Client::connect(s.addr, &id, None).await;
+    let st = late.recv_type("state").await["state"].clone();
+    assert_eq!(
+        (st["status"].as_str(), st["result"].as_str()),
+        (Some("finished"), Some("B+R"))
+    );
+    assert_eq!(st["seq"], 2);
 }

@@ -68,6 +68,11 @@ impl RoomHandle {
         self.tx.send(cmd).await.is_ok()
     }
 
+    /// Whether the room has stopped (a finished game nobody watched any more).
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
     /// Joins the room; `None` if the room has stopped.
     pub async fn join(&self, token: Option<String>, out: Outbox) -> Option<u64> {
         let (reply, rx) = oneshot::channel();
@@ -235,6 +240,10 @@ impl Room {
                     None => break,
                 },
                 () = sleep => self.check_flag().await,
+            }
+            // A finished game nobody watches needs no room; it is opened again on demand.
+            if self.finished() && self.clients.is_empty() {
+                break;
             }
         }
     }
