@@ -25,15 +25,15 @@ pub fn run(target: Target) -> anyhow::Result<()> {
     }
 }
 
-/// Runs `f` repeatedly for about `budget`, returning (median seconds per call batch).
-fn median<T>(runs: usize, mut f: impl FnMut() -> T) -> Vec<T>
-where
-    T: PartialOrd + Copy,
-{
-    let mut v: Vec<T> = (0..runs).map(|_| f()).collect();
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    v
+/// The median of `runs` calls of `f`.
+fn median(runs: usize, f: impl FnMut() -> f64) -> f64 {
+    let mut v: Vec<f64> = std::iter::repeat_with(f).take(runs).collect();
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
 }
+
+/// Timed runs per figure; the median is reported.
+const RUNS: usize = 7;
 
 struct PlayoutFigures {
     playouts_per_s: f64,
@@ -52,7 +52,7 @@ fn classic_size(size: u8) -> PlayoutFigures {
     }
     let mut moves_total = 0u64;
     let mut playouts_total = 0u64;
-    let rates = median(7, || {
+    let rate = median(RUNS, || {
         let start = Instant::now();
         let mut n = 0u64;
         while start.elapsed() < run_for {
@@ -67,7 +67,7 @@ fn classic_size(size: u8) -> PlayoutFigures {
         n as f64 / start.elapsed().as_secs_f64()
     });
     PlayoutFigures {
-        playouts_per_s: rates[rates.len() / 2],
+        playouts_per_s: rate,
         moves_per_playout: moves_total as f64 / playouts_total as f64,
     }
 }
@@ -90,7 +90,7 @@ fn classic(json: bool) -> anyhow::Result<()> {
             .collect();
         println!("{}", serde_json::Value::Object(obj));
     } else {
-        println!("classic light playouts, one thread, median of 7 runs");
+        println!("classic light playouts, one thread, median of {RUNS} runs");
         for (name, f) in &figures {
             println!(
                 "  {name:>5}: {:>9.0} playouts/s  {:>6.1} moves/playout",

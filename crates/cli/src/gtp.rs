@@ -251,7 +251,7 @@ impl Engine {
                         .ok_or("cannot load file: a move off the board")?,
                 ),
                 MoveKind::Pass => None,
-                MoveKind::Resign | MoveKind::Request { .. } => break,
+                MoveKind::Resign | MoveKind::Request { .. } | MoveKind::Swap => break,
             };
             self.apply(mv.color, at)?;
         }

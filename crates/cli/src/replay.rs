@@ -146,7 +146,9 @@ fn text_report(record: &Record, report: &ReplayReport) -> String {
         .get("board_size")
         .and_then(Value::as_u64)
         .unwrap_or(19);
-    if let (true, Some(stones)) = (report.variant.is_grid(), f["stones"].as_array()) {
+    if let Some(text) = report.variant_text() {
+        out.push_str(&text);
+    } else if let (true, Some(stones)) = (report.variant.is_grid(), f["stones"].as_array()) {
         let placed = report
             .moves
             .iter()

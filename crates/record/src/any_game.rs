@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 use stonefield_rules::{ByColor, Color, IllegalMove, Outcome, Phase};
 
-use crate::variants::ClassicAdapter;
+use crate::variants::{ClassicAdapter, MargoAdapter, TopoAdapter};
 use crate::{MoveReport, Record, RecordError, RecordErrorKind, RecordMove, Setup, Variant};
 
 /// A game of one of the variants, each behind its adapter.
@@ -12,6 +12,8 @@ use crate::{MoveReport, Record, RecordError, RecordErrorKind, RecordMove, Setup,
 #[non_exhaustive]
 pub enum AnyGame {
     Classic(ClassicAdapter),
+    Margo(MargoAdapter),
+    Topological(TopoAdapter),
 }
 
 impl AnyGame {
@@ -26,6 +28,8 @@ impl AnyGame {
     ) -> Result<AnyGame, RecordError> {
         match variant {
             Variant::Classic => ClassicAdapter::new(rules, setup).map(AnyGame::Classic),
+            Variant::Margo => MargoAdapter::new(rules, setup).map(AnyGame::Margo),
+            Variant::Topological => TopoAdapter::new(rules, setup).map(AnyGame::Topological),
             other => Err(RecordError::new(
                 "variant",
                 RecordErrorKind::NoEngine(other.name()),
@@ -47,6 +51,8 @@ impl AnyGame {
     pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
         match self {
             AnyGame::Classic(g) => g.apply(mv),
+            AnyGame::Margo(g) => g.apply(mv),
+            AnyGame::Topological(g) => g.apply(mv),
         }
     }
 
@@ -54,18 +60,24 @@ impl AnyGame {
     pub fn variant(&self) -> Variant {
         match self {
             AnyGame::Classic(_) => Variant::Classic,
+            AnyGame::Margo(_) => Variant::Margo,
+            AnyGame::Topological(_) => Variant::Topological,
         }
     }
 
     pub fn to_move(&self) -> Color {
         match self {
             AnyGame::Classic(g) => g.to_move(),
+            AnyGame::Margo(g) => g.to_move(),
+            AnyGame::Topological(g) => g.to_move(),
         }
     }
 
     pub fn phase(&self) -> Phase {
         match self {
             AnyGame::Classic(g) => g.phase(),
+            AnyGame::Margo(g) => g.phase(),
+            AnyGame::Topological(g) => g.phase(),
         }
     }
 
@@ -73,6 +85,8 @@ impl AnyGame {
     pub fn score(&self) -> ByColor<f64> {
         match self {
             AnyGame::Classic(g) => g.score(),
+            AnyGame::Margo(g) => g.score(),
+            AnyGame::Topological(g) => g.score(),
         }
     }
 
@@ -80,13 +94,31 @@ impl AnyGame {
     pub fn final_view(&self) -> Value {
         match self {
             AnyGame::Classic(g) => g.final_view(),
+            AnyGame::Margo(g) => g.final_view(),
+            AnyGame::Topological(g) => g.final_view(),
         }
     }
 
-    /// The variant, the resolved rules, and the board geometry for drawing.
+    /// What a renderer needs to draw the position without knowing the rules: the
+    /// `final` object plus the variant's display state (MarGo: `zombies`, `buried`,
+    /// `cut_contacts`, `estimate`, `notation`; Topological Go: `trees`, `longest_tree`,
+    /// `enclosed`, `reserve_left`, `normal_left`, `closed`). See each adapter's `view`.
+    pub fn view(&self) -> Value {
+        match self {
+            AnyGame::Classic(g) => g.final_view(),
+            AnyGame::Margo(g) => g.view(),
+            AnyGame::Topological(g) => g.view(),
+        }
+    }
+
+    /// The variant, the resolved rules, and the board geometry for drawing (`board.kind`:
+    /// `grid` with `size`, or MarGo's `pyramid` with `size` and `levels`); MarGo and
+    /// Topological Go add `view` ([`AnyGame::view`]), which changes with every move.
     pub fn describe(&self) -> Value {
         match self {
             AnyGame::Classic(g) => g.describe(),
+            AnyGame::Margo(g) => g.describe(),
+            AnyGame::Topological(g) => g.describe(),
         }
     }
 
@@ -97,6 +129,7 @@ impl AnyGame {
     pub fn toggle_dead(&mut self, at: &[f64]) -> Result<(), IllegalMove> {
         match self {
             AnyGame::Classic(g) => g.toggle_dead(at),
+            AnyGame::Margo(_) | AnyGame::Topological(_) => Err(IllegalMove::WrongPhase),
         }
     }
 
@@ -104,6 +137,7 @@ impl AnyGame {
     pub fn dead_stones(&self) -> Vec<Value> {
         match self {
             AnyGame::Classic(g) => g.dead_stones(),
+            AnyGame::Margo(_) | AnyGame::Topological(_) => Vec::new(),
         }
     }
 
@@ -114,6 +148,7 @@ impl AnyGame {
     pub fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
         match self {
             AnyGame::Classic(g) => g.accept_count(),
+            AnyGame::Margo(_) | AnyGame::Topological(_) => Err(IllegalMove::WrongPhase),
         }
     }
 
@@ -124,6 +159,7 @@ impl AnyGame {
     pub fn resume_play(&mut self) -> Result<(), IllegalMove> {
         match self {
             AnyGame::Classic(g) => g.resume_play(),
+            AnyGame::Margo(_) | AnyGame::Topological(_) => Err(IllegalMove::WrongPhase),
         }
     }
 }
@@ -165,10 +201,10 @@ mod tests {
 
     #[test]
     fn variants_without_an_engine_are_refused() {
-        let e = AnyGame::new(Variant::Margo, &Map::new(), None).expect_err("no engine");
+        let e = AnyGame::new(Variant::Continuous, &Map::new(), None).expect_err("no engine");
         assert_eq!(
             e.to_string(),
-            "variant: no rules engine for the margo variant yet"
+            "variant: no rules engine for the continuous variant yet"
         );
     }
 

@@ -3,6 +3,13 @@
 //!
 //! Everything here works on strings: reading files is the caller's job.
 //!
+//! Beyond `formats/record.md`, MarGo records may hold the move `{"color": "black", "swap":
+//! true}` (option `swap`: Black takes White's side right after White's first ball); replay
+//! reports it with result `swap`, and `final` gains `"swapped": true`. Older records, which
+//! never hold it, read as before. [`AnyGame::describe`] and [`AnyGame::view`] give a
+//! renderer the geometry and the display state (MarGo's zombies and cut contacts,
+//! Topological Go's trees and enclosures) as JSON.
+//!
 //! ```
 //! use stonefield_record::{Record, replay};
 //!
@@ -34,4 +41,4 @@ pub use replay::{ReplayReport, replay};
 pub use report::{MoveReport, MoveResult};
 pub use setup::{Setup, SetupStone};
 pub use variant::Variant;
-pub use variants::ClassicAdapter;
+pub use variants::{ClassicAdapter, MargoAdapter, TopoAdapter};

@@ -61,6 +61,9 @@ pub enum MoveKind {
     },
     Pass,
     Resign,
+    /// MarGo with the `swap` option: right after White's first ball, Black takes White's
+    /// side instead of moving (`{"color": "black", "swap": true}`).
+    Swap,
 }
 
 /// One entry of `moves`: who, what, and (Topological Go) whether it is a reserve stone.
@@ -112,7 +115,7 @@ impl RecordMove {
         let map = fields::object(v, path)?;
         fields::only_keys(map, allowed_keys(variant), path)?;
         let color = read_color(fields::required(map, "color", path)?, &join(path, "color"))?;
-        let actions: Vec<&str> = ["at", "request", "pass", "resign"]
+        let actions: Vec<&str> = ["at", "request", "pass", "resign", "swap"]
             .into_iter()
             .filter(|k| map.contains_key(*k))
             .collect();
@@ -125,6 +128,7 @@ impl RecordMove {
             ["request"] => read_request(map, path)?,
             ["pass"] => read_flag(map, "pass", path, MoveKind::Pass)?,
             ["resign"] => read_flag(map, "resign", path, MoveKind::Resign)?,
+            ["swap"] => read_flag(map, "swap", path, MoveKind::Swap)?,
             [] => {
                 return Err(RecordError::invalid(
                     path,
@@ -172,7 +176,7 @@ fn allowed_keys(variant: Variant) -> &'static [&'static str] {
     match variant {
         Variant::Classic => &["color", "at", "pass", "resign"],
         Variant::Continuous => &["color", "at", "request", "snap", "pass", "resign"],
-        Variant::Margo => &["color", "at", "pass", "resign"],
+        Variant::Margo => &["color", "at", "pass", "resign", "swap"],
         Variant::Topological => &["color", "at", "reserve", "pass", "resign"],
     }
 }
@@ -250,6 +254,7 @@ impl Serialize for Written<'_> {
             }
             MoveKind::Pass => m.serialize_entry("pass", &true)?,
             MoveKind::Resign => m.serialize_entry("resign", &true)?,
+            MoveKind::Swap => m.serialize_entry("swap", &true)?,
         }
         if self.mv.reserve {
             m.serialize_entry("reserve", &true)?;

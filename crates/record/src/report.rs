@@ -13,6 +13,8 @@ pub enum MoveResult {
     Placed,
     Pass,
     Resign,
+    /// MarGo's swap of colours after White's first ball.
+    Swap,
     /// A request that resolved to no point (continuous Go).
     NoPoint,
     Illegal,

@@ -3,7 +3,7 @@
 //! Every variant implements [`Game`]: the player to move, a checked [`Game::play`] that names
 //! why a move is illegal ([`IllegalMove`]), pass, resign, the phase and result, the live
 //! score and a position hash. Each variant lives in its own module:
-//! [`classic`] for Go on a grid, [`margo`] for 3D Go with stacked balls, [`topological`]
+//! [`classic`] for Go on a grid, [`continuous`] for Go without a grid, [`margo`] for 3D Go with stacked balls, [`topological`]
 //! for the tree-building game.
 //!
 //! ```
@@ -16,6 +16,9 @@
 //! assert_eq!(game.to_move(), Color::White);
 //! assert_eq!(game.play(&p), Err(IllegalMove::Occupied));
 //! ```
+
+#[macro_use]
+mod named_values;
 
 mod color;
 mod game;

@@ -406,8 +406,6 @@ const KO_FILL_ONLY: [&str; 5] = [".XOO.", "XO.OO", "XXOO.", "XXXOO", ".XXO."];
 /// keeps the ko point through the pass, so `random_move` finds nothing and passes too,
 /// ending the playout early.
 #[test]
-#[ignore = "board bug: Board::ko survives a pass, so random_move bans the ko point to the \
-            player who just took the ko; playout.rs must clear it when a player passes"]
 fn a_pass_lifts_the_ko_ban_in_playouts() {
     let mut game = from_diagram(rules("japanese", 5), &KO_FILL_ONLY, Color::Black);
     game.play(&pt(2, 1)).expect("Black takes the ko");

@@ -3,10 +3,15 @@
 //! and in [`check_record`].
 
 mod classic;
+mod margo;
 mod pending;
+mod topological;
 
 pub use classic::ClassicAdapter;
 pub(crate) use classic::read_rules as classic_rules;
+pub use margo::MargoAdapter;
+pub(crate) use margo::notation as margo_notation;
+pub use topological::TopoAdapter;
 
 use crate::{Record, RecordError, Variant};
 
@@ -14,8 +19,8 @@ use crate::{Record, RecordError, Variant};
 pub(crate) fn check_record(record: &Record) -> Result<(), RecordError> {
     match record.variant {
         Variant::Classic => classic::check_record(record),
-        Variant::Continuous | Variant::Margo | Variant::Topological => {
-            pending::check_record(record)
-        }
+        Variant::Margo => margo::check_record(record),
+        Variant::Topological => topological::check_record(record),
+        Variant::Continuous => pending::check_record(record),
     }
 }

@@ -8,15 +8,7 @@ use crate::{Record, RecordError, Variant, fields};
 fn options(variant: Variant) -> &'static [&'static str] {
     match variant {
         Variant::Continuous => &["board", "stone_radius", "komi", "ko", "handicap"],
-        Variant::Margo => &[
-            "board_size",
-            "bridge_cutting",
-            "buried_hidden",
-            "swap",
-            "first_capture_wins",
-        ],
-        Variant::Topological => &["board_size", "reserve_stones"],
-        Variant::Classic => &[],
+        Variant::Classic | Variant::Margo | Variant::Topological => &[],
     }
 }
 

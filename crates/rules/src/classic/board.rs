@@ -3,9 +3,19 @@
 //! simple-ko point; superko, turns and scoring belong to [`super::ClassicGame`]. The same board
 //! serves the checked game and the playouts, so both see exactly the same captures.
 
+mod count;
+mod grid;
+mod playout_filter;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::hint::select_unpredictable;
+
 use super::point::Point;
 use super::zobrist::{MAX_CELLS, STONE_KEYS};
 use crate::Color;
+use grid::{GRID, Grid, at};
 
 /// A padded cell index.
 pub(crate) type Idx = u16;
@@ -15,10 +25,16 @@ const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 const OFF: u8 = 3;
 
+/// Never an on-board index (it is a corner of the padding), so it stands for "no ko".
+const NO_KO: Idx = 0;
+
 /// Neighbour counts packed in one u16, four bits per cell kind (empty, black, white, off).
 const fn nbr_unit(cell: u8) -> u16 {
     1 << (4 * cell)
 }
+
+/// The bits of the packed neighbour counts that count stones of either colour.
+const STONE_NBRS: u16 = 0xff << 4;
 
 const fn stone(color: Color) -> u8 {
     match color {
@@ -28,28 +44,54 @@ const fn stone(color: Color) -> u8 {
 }
 
 /// A classic Go board of side 2..=25.
-#[derive(Debug, Clone)]
 pub struct Board {
     size: u8,
     stride: Idx,
-    cell: Vec<u8>,
-    /// Packed counts of each neighbour kind, see [`nbr_unit`].
-    nbrs: Vec<u16>,
-    /// The representative stone of each stone's chain.
-    chain: Vec<Idx>,
-    /// The next stone of the same chain (a circular list).
-    next: Vec<Idx>,
-    /// Pseudo-liberties (adjacent (stone, empty point) pairs), kept at the representative.
-    libs: Vec<u16>,
-    /// Stones in the chain, kept at the representative.
-    stones: Vec<u16>,
-    empties: Vec<Idx>,
-    empty_pos: Vec<u16>,
-    hash: u64,
-    /// The point where an immediate recapture would retake a single-stone ko, if any.
-    ko: Option<Idx>,
-    captured: Vec<Idx>,
-    stone_count: [u16; 2],
+    /// Padded cells in use: `stride * stride`.
+    cells: u16,
+    /// Everything that changes as stones come and go, in one allocation so that a hot
+    /// loop sees its counts at fixed offsets from the arrays it indexes.
+    grid: Box<Grid>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let mut b = Board {
+            grid: Grid::blank(),
+            ..*self
+        };
+        b.clone_from(self);
+        b
+    }
+
+    /// Copies only the cells `src` uses, reusing this board's allocations: the playout
+    /// loop resets its board this way before every playout.
+    fn clone_from(&mut self, src: &Board) {
+        self.grid.copy_prefix(&src.grid, usize::from(src.cells));
+        (self.size, self.stride, self.cells) = (src.size, src.stride, src.cells);
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows: Vec<String> = (0..self.size)
+            .map(|y| {
+                (0..self.size)
+                    .map(|x| match self.color_at(self.idx_of(x, y)) {
+                        Some(Color::Black) => 'X',
+                        Some(Color::White) => 'O',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        f.debug_struct("Board")
+            .field("size", &self.size)
+            .field("rows", &rows)
+            .field("ko", &self.ko().map(|i| self.point(i)))
+            .field("hash", &self.grid.hash)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Board {
@@ -60,40 +102,26 @@ impl Board {
     pub fn new(size: u8) -> Board {
         assert!((2..=25).contains(&size), "board size {size} out of range");
         let stride = Idx::from(size) + 2;
-        let cells = usize::from(stride) * usize::from(stride);
-        debug_assert!(cells <= MAX_CELLS);
+        let cells = stride * stride;
+        debug_assert!(usize::from(cells) <= MAX_CELLS);
         let mut b = Board {
             size,
             stride,
-            cell: vec![OFF; cells],
-            nbrs: vec![0; cells],
-            chain: vec![0; cells],
-            next: vec![0; cells],
-            libs: vec![0; cells],
-            stones: vec![0; cells],
-            empties: Vec::with_capacity(usize::from(size) * usize::from(size)),
-            empty_pos: vec![0; cells],
-            hash: 0,
-            ko: None,
-            captured: Vec::new(),
-            stone_count: [0; 2],
+            cells,
+            grid: Grid::blank(),
         };
         for y in 0..size {
             for x in 0..size {
                 let i = b.idx_of(x, y);
-                b.cell[usize::from(i)] = EMPTY;
-                b.empty_pos[usize::from(i)] = b.empties.len() as u16;
-                b.empties.push(i);
+                b.grid.cell[at(i)] = EMPTY;
+                b.grid.empties[b.grid.n_empties] = i;
+                b.grid.n_empties += 1;
             }
         }
         for i in 0..cells {
-            let mut n = 0;
-            if b.cell[i] != OFF {
-                for q in b.neighbours(i as Idx) {
-                    n += nbr_unit(b.cell[usize::from(q)]);
-                }
+            if b.grid.cell[at(i)] != OFF {
+                b.grid.nbrs[at(i)] = b.recount_nbrs(i);
             }
-            b.nbrs[i] = n;
         }
         b
     }
@@ -117,19 +145,34 @@ impl Board {
         Point::new(u32::from(x), u32::from(y), self.size).expect("index on the board")
     }
 
-    #[inline]
+    #[inline(always)]
     fn neighbours(&self, i: Idx) -> [Idx; 4] {
-        [i - self.stride, i - 1, i + 1, i + self.stride]
+        [
+            i.wrapping_sub(self.stride),
+            i.wrapping_sub(1),
+            i.wrapping_add(1),
+            i.wrapping_add(self.stride),
+        ]
     }
 
-    #[inline]
+    #[inline(always)]
     fn diagonals(&self, i: Idx) -> [Idx; 4] {
+        let up = i.wrapping_sub(self.stride);
+        let down = i.wrapping_add(self.stride);
         [
-            i - self.stride - 1,
-            i - self.stride + 1,
-            i + self.stride - 1,
-            i + self.stride + 1,
+            up.wrapping_sub(1),
+            up.wrapping_add(1),
+            down.wrapping_sub(1),
+            down.wrapping_add(1),
         ]
+    }
+
+    /// The packed neighbour counts of `i` computed from the cells (not the stored ones).
+    fn recount_nbrs(&self, i: Idx) -> u16 {
+        self.neighbours(i)
+            .iter()
+            .map(|&q| nbr_unit(self.grid.cell[at(q)]))
+            .sum()
     }
 
     /// The stone at `p`, if any.
@@ -138,7 +181,7 @@ impl Board {
     }
 
     pub(crate) fn color_at(&self, i: Idx) -> Option<Color> {
-        match self.cell[usize::from(i)] {
+        match self.grid.cell[at(i)] {
             BLACK => Some(Color::Black),
             WHITE => Some(Color::White),
             _ => None,
@@ -146,215 +189,200 @@ impl Board {
     }
 
     pub(crate) fn is_empty_at(&self, i: Idx) -> bool {
-        self.cell[usize::from(i)] == EMPTY
+        self.grid.cell[at(i)] == EMPTY
     }
 
     /// Every empty point's index, in no particular order.
+    #[inline]
     pub(crate) fn empties(&self) -> &[Idx] {
-        &self.empties
+        &self.grid.empties[..self.grid.n_empties]
+    }
+
+    /// The `k`th entry of [`Board::empties`], for `k` below its length.
+    #[inline(always)]
+    pub(crate) fn empty_at(&self, k: usize) -> Idx {
+        debug_assert!(k < self.grid.n_empties);
+        self.grid.empties[k & (GRID - 1)]
     }
 
     /// The hash of the stones on the board (not the player to move).
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.grid.hash
     }
 
     /// The point a single-stone ko forbids for the next move, if any.
     pub(crate) fn ko(&self) -> Option<Idx> {
-        self.ko
+        (self.grid.ko != NO_KO).then_some(self.grid.ko)
+    }
+
+    /// A pass: the ko ban lapses, since the next move is no longer an immediate recapture.
+    pub(crate) fn pass(&mut self) {
+        self.grid.ko = NO_KO;
     }
 
     /// The stones removed by the last [`Board::play`], in removal order.
     pub(crate) fn captured(&self) -> &[Idx] {
-        &self.captured
+        &self.grid.captured[..self.grid.n_captured]
     }
 
     /// Swaps two entries of the empty-point list (order does not matter to the board).
+    #[inline(always)]
     pub(crate) fn swap_empties(&mut self, a: usize, b: usize) {
-        self.empties.swap(a, b);
-        self.empty_pos[usize::from(self.empties[a])] = a as u16;
-        self.empty_pos[usize::from(self.empties[b])] = b as u16;
+        let g = &mut *self.grid;
+        let (a, b) = (a & (GRID - 1), b & (GRID - 1));
+        g.empties.swap(a, b);
     }
 
     pub fn stone_count(&self, color: Color) -> u16 {
-        self.stone_count[color.index()]
+        self.grid.stone_count[color.index()]
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_nbrs(&self, i: Idx, cell: u8) -> u16 {
-        (self.nbrs[usize::from(i)] >> (4 * cell)) & 0xf
-    }
-
-    /// True when a stone of `color` at the empty point `i` would have a liberty after its
-    /// captures, that is the move is not suicide.
-    #[inline]
-    pub(crate) fn has_liberty_after(&mut self, i: Idx, color: Color) -> bool {
-        if self.count_nbrs(i, EMPTY) > 0 {
-            return true;
-        }
-        let own = stone(color);
-        let nbrs = self.neighbours(i);
-        for q in nbrs {
-            let c = self.cell[usize::from(q)];
-            if c == BLACK || c == WHITE {
-                let r = usize::from(self.chain[usize::from(q)]);
-                self.libs[r] -= 1;
-            }
-        }
-        let mut alive = false;
-        for q in nbrs {
-            let c = self.cell[usize::from(q)];
-            if c == BLACK || c == WHITE {
-                let libs = self.libs[usize::from(self.chain[usize::from(q)])];
-                if (c == own) == (libs > 0) {
-                    alive = true;
-                }
-            }
-        }
-        for q in nbrs {
-            let c = self.cell[usize::from(q)];
-            if c == BLACK || c == WHITE {
-                let r = usize::from(self.chain[usize::from(q)]);
-                self.libs[r] += 1;
-            }
-        }
-        alive
-    }
-
-    /// Whether `i` is a single-point eye of `color`: every neighbour is `color` or off the
-    /// board, and not a false eye (fewer than two diagonal points are the opponent's or off
-    /// the board, counting the edge as one).
-    #[inline]
-    pub(crate) fn is_eye(&self, i: Idx, color: Color) -> bool {
-        let own = stone(color);
-        if self.count_nbrs(i, own) + self.count_nbrs(i, OFF) != 4 {
-            return false;
-        }
-        let opp = stone(color.other());
-        let mut bad = 0;
-        let mut edge = 0;
-        for d in self.diagonals(i) {
-            match self.cell[usize::from(d)] {
-                c if c == opp => bad += 1,
-                OFF => edge = 1,
-                _ => {}
-            }
-        }
-        bad + edge < 2
+        (self.grid.nbrs[at(i)] >> (4 * cell)) & 0xf
     }
 
     /// Places a stone of `color` on the empty point `i` and removes what it captures,
     /// including its own chain when the move is suicide.
     ///
+    /// The board keeps no index from points into [`Board::empties`] (keeping one up to
+    /// date cost the playouts more than this search costs a checked game), so this looks
+    /// `i` up; [`Board::play_slot`] is the playouts' way, which knows the slot.
+    ///
     /// # Panics
-    /// In debug builds, if `i` is not an empty point of this board. Callers check emptiness
-    /// (and ko, and suicide where it is forbidden) first.
+    /// If `i` is not an empty point of this board. Callers check emptiness (and ko, and
+    /// suicide where it is forbidden) first.
     pub(crate) fn play(&mut self, i: Idx, color: Color) {
-        debug_assert!(self.is_empty_at(i));
-        self.captured.clear();
+        let slot = self.empties().iter().position(|&e| e == i);
+        self.play_slot(slot.expect("a stone is played on an empty point"), color);
+    }
+
+    /// [`Board::play`] at the point in slot `k` of [`Board::empties`].
+    ///
+    /// # Panics
+    /// In debug builds, if `k` is not below the number of empty points.
+    #[inline]
+    pub(crate) fn play_slot(&mut self, k: usize, color: Color) {
+        let i = self.empty_at(k);
+        self.grid.n_captured = 0;
+        self.grid.ko = NO_KO;
         let own = stone(color);
-        let opp = stone(color.other());
-        self.set_stone(i, own);
-        let iu = usize::from(i);
-        self.chain[iu] = i;
-        self.next[iu] = i;
-        self.stones[iu] = 1;
-        self.libs[iu] = self.count_nbrs(i, EMPTY);
-        let mut rep = i;
-        for q in self.neighbours(i) {
-            let c = self.cell[usize::from(q)];
-            if c == own {
-                let r = self.chain[usize::from(q)];
-                self.libs[usize::from(r)] -= 1;
-                if r != rep {
-                    rep = self.merge(rep, r);
-                }
-            } else if c == opp {
-                let r = self.chain[usize::from(q)];
-                self.libs[usize::from(r)] -= 1;
-                if self.libs[usize::from(r)] == 0 {
-                    self.remove_chain(r);
-                }
-            }
-        }
-        let captured_opponents = self.captured.len();
-        self.ko = None;
-        if self.libs[usize::from(rep)] == 0 {
-            self.remove_chain(rep);
-        } else if captured_opponents == 1
-            && self.stones[usize::from(rep)] == 1
-            && self.libs[usize::from(rep)] == 1
-        {
-            self.ko = Some(self.captured[0]);
+        let around = self.grid.nbrs[at(i)];
+        self.set_stone(i, k, own);
+        let g = &mut *self.grid;
+        g.chain[at(i)] = i;
+        g.next[at(i)] = i;
+        g.stones[at(i)] = 1;
+        g.libs[at(i)] = around & 0xf;
+        if around & STONE_NBRS != 0 {
+            self.join_and_capture(i, own);
         }
     }
 
-    fn set_stone(&mut self, i: Idx, cell: u8) {
-        let iu = usize::from(i);
-        self.cell[iu] = cell;
-        self.hash ^= STONE_KEYS[usize::from(cell - 1)][iu];
-        self.stone_count[usize::from(cell - 1)] += 1;
-        let last = self.empties.pop().expect("an empty point");
-        let pos = self.empty_pos[iu];
-        if last != i {
-            self.empties[usize::from(pos)] = last;
-            self.empty_pos[usize::from(last)] = pos;
+    /// The part of [`Board::play`] for a stone with stones beside it: it takes their
+    /// liberty, joins its own chains, captures and sets the ko point. The common cases run
+    /// without branching on the neighbours, which the branch predictor cannot follow in
+    /// random positions.
+    #[inline]
+    fn join_and_capture(&mut self, i: Idx, own: u8) {
+        let opp = own ^ (BLACK | WHITE);
+        let nbrs = self.neighbours(i);
+        let g = &mut *self.grid;
+        let cells = nbrs.map(|q| g.cell[at(q)]);
+        let reps = nbrs.map(|q| g.chain[at(q)]);
+        // A neighbour without a stone takes 0 from whatever its stale chain entry names.
+        for k in 0..4 {
+            g.libs[at(reps[k])] -= u16::from((cells[k] == BLACK) | (cells[k] == WHITE));
         }
+        // The stone joins the chain of its last own neighbour, or with `joined == i` the
+        // same steps leave it a chain of its own.
+        let mut joined = i;
+        for k in 0..4 {
+            joined = select_unpredictable(cells[k] == own, reps[k], joined);
+        }
+        let libs = g.libs[at(i)];
+        g.stones[at(i)] = 0;
+        g.libs[at(i)] = 0;
+        g.chain[at(i)] = joined;
+        g.next[at(i)] = g.next[at(joined)];
+        g.next[at(joined)] = i;
+        g.stones[at(joined)] += 1;
+        g.libs[at(joined)] += libs;
+        let mut merge_mask = 0u8;
+        let mut capture_mask = 0u8;
+        for k in 0..4 {
+            merge_mask |= u8::from((cells[k] == own) & (reps[k] != joined)) << k;
+            capture_mask |= u8::from((cells[k] == opp) & (g.libs[at(reps[k])] == 0)) << k;
+        }
+        let mut rep = joined;
+        if merge_mask != 0 {
+            for (k, &q) in nbrs.iter().enumerate() {
+                let r = g.chain[at(q)];
+                if merge_mask & (1 << k) != 0 && r != rep {
+                    rep = g.merge(rep, r);
+                }
+            }
+        }
+        if capture_mask != 0 {
+            for (k, &q) in nbrs.iter().enumerate() {
+                // A chain beside `i` twice is in the mask twice; the second time it is gone.
+                if capture_mask & (1 << k) != 0 && self.grid.cell[at(q)] == opp {
+                    self.remove_chain(self.grid.chain[at(q)]);
+                }
+            }
+        }
+        let g = &*self.grid;
+        if g.libs[at(rep)] == 0 {
+            self.remove_chain(rep);
+        } else if self.grid.n_captured == 1 && g.stones[at(rep)] == 1 && g.libs[at(rep)] == 1 {
+            self.grid.ko = g.captured[0];
+        }
+    }
+
+    #[inline(always)]
+    fn set_stone(&mut self, i: Idx, slot: usize, cell: u8) {
+        let nbrs = self.neighbours(i);
+        let g = &mut *self.grid;
+        g.cell[at(i)] = cell;
+        g.hash ^= STONE_KEYS[usize::from(cell - 1)][at(i)];
+        g.stone_count[usize::from(cell - 1)] += 1;
+        // Move the last empty point into `i`'s slot (harmless when `i` is the last).
+        g.n_empties -= 1;
+        g.empties[slot & (GRID - 1)] = g.empties[g.n_empties & (GRID - 1)];
         let delta = nbr_unit(cell).wrapping_sub(nbr_unit(EMPTY));
-        for q in self.neighbours(i) {
-            let qu = usize::from(q);
-            self.nbrs[qu] = self.nbrs[qu].wrapping_add(delta);
+        for q in nbrs {
+            g.nbrs[at(q)] = g.nbrs[at(q)].wrapping_add(delta);
         }
     }
 
     fn clear_stone(&mut self, i: Idx) {
-        let iu = usize::from(i);
-        let cell = self.cell[iu];
-        self.cell[iu] = EMPTY;
-        self.hash ^= STONE_KEYS[usize::from(cell - 1)][iu];
-        self.stone_count[usize::from(cell - 1)] -= 1;
-        self.empty_pos[iu] = self.empties.len() as u16;
-        self.empties.push(i);
+        let nbrs = self.neighbours(i);
+        let g = &mut *self.grid;
+        let cell = g.cell[at(i)];
+        g.cell[at(i)] = EMPTY;
+        g.hash ^= STONE_KEYS[usize::from(cell - 1)][at(i)];
+        g.stone_count[usize::from(cell - 1)] -= 1;
+        g.empties[g.n_empties & (GRID - 1)] = i;
+        g.n_empties += 1;
         let delta = nbr_unit(EMPTY).wrapping_sub(nbr_unit(cell));
-        for q in self.neighbours(i) {
-            let qu = usize::from(q);
-            self.nbrs[qu] = self.nbrs[qu].wrapping_add(delta);
+        for q in nbrs {
+            g.nbrs[at(q)] = g.nbrs[at(q)].wrapping_add(delta);
         }
-    }
-
-    /// Joins two chains; returns the representative of the union.
-    fn merge(&mut self, a: Idx, b: Idx) -> Idx {
-        let (big, small) = if self.stones[usize::from(a)] >= self.stones[usize::from(b)] {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let mut s = small;
-        loop {
-            self.chain[usize::from(s)] = big;
-            s = self.next[usize::from(s)];
-            if s == small {
-                break;
-            }
-        }
-        self.next.swap(usize::from(big), usize::from(small));
-        self.libs[usize::from(big)] += self.libs[usize::from(small)];
-        self.stones[usize::from(big)] += self.stones[usize::from(small)];
-        big
     }
 
     fn remove_chain(&mut self, r: Idx) {
         let mut s = r;
         loop {
-            let next = self.next[usize::from(s)];
+            let next = self.grid.next[at(s)];
             self.clear_stone(s);
-            self.captured.push(s);
+            self.grid.captured[self.grid.n_captured & (GRID - 1)] = s;
+            self.grid.n_captured += 1;
+            // Branch-free as in `join_and_capture`; the stones of this chain still to go
+            // gain liberties too, which does no harm.
             for q in self.neighbours(s) {
-                let c = self.cell[usize::from(q)];
-                if c == BLACK || c == WHITE {
-                    let qr = usize::from(self.chain[usize::from(q)]);
-                    self.libs[qr] += 1;
-                }
+                let g = &mut *self.grid;
+                let is_stone = (g.cell[at(q)] == BLACK) | (g.cell[at(q)] == WHITE);
+                g.libs[at(g.chain[at(q)])] += u16::from(is_stone);
             }
             s = next;
             if s == r {
@@ -372,7 +400,7 @@ impl Board {
         let mut s = i;
         loop {
             out.push(s);
-            s = self.next[usize::from(s)];
+            s = self.grid.next[at(s)];
             if s == i {
                 break;
             }
@@ -401,95 +429,42 @@ impl Board {
         })
     }
 
-    /// The owner of each point for an area count of the board as it stands: a stone's
-    /// colour, or the colour of the only colour bordering an empty region. Indexed like
-    /// [`Board::points`].
-    pub fn area_owners(&self) -> Vec<Option<Color>> {
-        self.owners_ignoring(&|_| false)
-    }
-
-    /// Like [`Board::area_owners`], with the stones for which `dead` holds taken off first.
-    pub(crate) fn owners_ignoring(&self, dead: &dyn Fn(Idx) -> bool) -> Vec<Option<Color>> {
-        let cells = self.cell.len();
-        let mut region = vec![u32::MAX; cells];
-        let mut owner = Vec::new();
-        let mut stack = Vec::new();
-        let open = |i: Idx| self.is_empty_at(i) || (self.color_at(i).is_some() && dead(i));
-        for start in self.points().filter_map(|p| self.idx(p)) {
-            if !open(start) || region[usize::from(start)] != u32::MAX {
-                continue;
-            }
-            let id = owner.len() as u32;
-            let mut borders = [false; 2];
-            region[usize::from(start)] = id;
-            stack.push(start);
-            while let Some(i) = stack.pop() {
-                for q in self.neighbours(i) {
-                    if open(q) {
-                        if region[usize::from(q)] == u32::MAX {
-                            region[usize::from(q)] = id;
-                            stack.push(q);
-                        }
-                    } else if let Some(c) = self.color_at(q) {
-                        borders[c.index()] = true;
-                    }
-                }
-            }
-            owner.push(match borders {
-                [true, false] => Some(Color::Black),
-                [false, true] => Some(Color::White),
-                _ => None,
-            });
-        }
-        self.points()
-            .filter_map(|p| self.idx(p))
-            .map(|i| {
-                if open(i) {
-                    owner[region[usize::from(i)] as usize]
-                } else {
-                    self.color_at(i)
-                }
-            })
-            .collect()
-    }
-
-    /// Black's and White's area (stones plus surrounded empty points) as the board stands.
-    pub fn area(&self) -> [u32; 2] {
-        let mut area = [0u32; 2];
-        for c in self.area_owners().into_iter().flatten() {
-            area[c.index()] += 1;
-        }
-        area
-    }
-
     /// Checks the incremental structures against a recount (for tests).
     #[cfg(test)]
     pub(crate) fn assert_consistent(&self) {
+        let mut listed = vec![0; usize::from(self.cells)];
+        for &e in self.empties() {
+            listed[usize::from(e)] += 1;
+        }
         let mut empties = 0;
+        let mut stones = [0u16; 2];
+        let mut hash = 0;
         for p in self.points() {
             let i = self.idx(p).expect("on board");
-            let mut n = 0;
-            for q in self.neighbours(i) {
-                n += nbr_unit(self.cell[usize::from(q)]);
-            }
-            assert_eq!(self.nbrs[usize::from(i)], n, "neighbour counts at {p}");
+            assert_eq!(
+                self.grid.nbrs[at(i)],
+                self.recount_nbrs(i),
+                "neighbours at {p}"
+            );
             if self.is_empty_at(i) {
                 empties += 1;
-                assert_eq!(self.empties[usize::from(self.empty_pos[usize::from(i)])], i);
+                assert_eq!(listed[usize::from(i)], 1, "{p} listed once as empty");
                 continue;
             }
+            let cell = self.grid.cell[at(i)];
+            stones[usize::from(cell - 1)] += 1;
+            hash ^= STONE_KEYS[usize::from(cell - 1)][at(i)];
             let members = self.chain_of(i);
-            let rep = self.chain[usize::from(i)];
-            assert!(members.iter().all(|&s| self.chain[usize::from(s)] == rep));
-            assert_eq!(usize::from(self.stones[usize::from(rep)]), members.len());
+            let rep = self.grid.chain[at(i)];
+            assert!(members.iter().all(|&s| self.grid.chain[at(s)] == rep));
+            assert!(members.iter().all(|&s| self.grid.cell[at(s)] == cell));
+            assert_eq!(usize::from(self.grid.stones[at(rep)]), members.len());
             let pseudo: u16 = members.iter().map(|&s| self.count_nbrs(s, EMPTY)).sum();
-            assert_eq!(
-                self.libs[usize::from(rep)],
-                pseudo,
-                "pseudo-liberties at {p}"
-            );
+            assert_eq!(self.grid.libs[at(rep)], pseudo, "pseudo-liberties at {p}");
             assert!(pseudo > 0, "chain without liberty at {p}");
         }
-        assert_eq!(empties, self.empties.len());
+        assert_eq!(empties, self.empties().len());
+        assert_eq!(stones, self.grid.stone_count, "stone counts");
+        assert_eq!(hash, self.grid.hash, "hash");
     }
 }

@@ -24,9 +24,6 @@ pub struct ClassicGame {
     prisoners: ByColor<u32>,
     /// Positions seen so far, as superko hashes.
     seen: HashSet<u64>,
-    /// The point simple ko forbids to the player to move. Kept here rather than read from
-    /// the board because a pass lifts the ban and the board does not see passes.
-    ko: Option<Idx>,
     /// Stones marked dead while [`Phase::MarkingDead`].
     dead: Vec<Idx>,
 }
@@ -109,7 +106,6 @@ impl ClassicGame {
             handicap_left: 0,
             prisoners: ByColor::default(),
             seen: HashSet::new(),
-            ko: None,
             dead: Vec::new(),
         };
         let h = game.superko_hash(&game.board, to_move);
@@ -152,7 +148,7 @@ impl ClassicGame {
             return Err(IllegalMove::Occupied);
         }
         let color = self.to_move;
-        if self.rules.ko == KoRule::Simple && self.ko == Some(i) {
+        if self.rules.ko == KoRule::Simple && self.board.ko() == Some(i) {
             return Err(IllegalMove::Ko);
         }
         let mut next = self.board.clone();
@@ -301,7 +297,6 @@ impl Game for ClassicGame {
                 self.prisoners[color.other()] += 1;
             }
         }
-        self.ko = next.ko();
         self.board = next;
         self.passes = 0;
         self.next_turn();
@@ -318,7 +313,7 @@ impl Game for ClassicGame {
             return Err(IllegalMove::WrongPhase);
         }
         self.passes += 1;
-        self.ko = None;
+        self.board.pass();
         self.to_move = self.to_move.other();
         if self.rules.ko == KoRule::SituationalSuperko {
             let h = self.superko_hash(&self.board, self.to_move);

@@ -30,6 +30,8 @@ pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut fastrand::Rng) -
         moves += 1;
         to_move = to_move.other();
     }
+    // After two passes no empty point touches another, and `area` counts without a flood
+    // fill; at the move limit it falls back to one.
     let [black, white] = board.area();
     PlayoutResult {
         area_difference: black as i32 - white as i32,
@@ -37,30 +39,42 @@ pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut fastrand::Rng) -
     }
 }
 
-/// Plays one uniformly random acceptable move for `color`; false if there is none (a pass).
+/// Plays one uniformly random acceptable move for `color`; false if there is none, and
+/// then passes (which lifts a ko ban).
 ///
 /// Rejection sampling without replacement: a point found unacceptable is swapped behind
 /// the sampled range, so every acceptable point is equally likely.
 #[inline]
 pub fn random_move(board: &mut Board, color: Color, rng: &mut fastrand::Rng) -> bool {
-    let ko = board.ko();
-    let mut left = board.empties().len();
+    // A board has at most 625 points, so the count fits a u32 (cheaper to draw than usize).
+    let mut left = board.empties().len() as u32;
     while left > 0 {
-        let k = rng.usize(..left);
-        let i = board.empties()[k];
-        if Some(i) != ko && !board.is_eye(i, color) && board.has_liberty_after(i, color) {
-            board.play(i, color);
+        let k = rng.u32(..left) as usize;
+        if board.playout_may_play(board.empty_at(k), color) {
+            board.play_slot(k, color);
             return true;
         }
         left -= 1;
-        board.swap_empties(k, left);
+        board.swap_empties(k, left as usize);
     }
+    board.pass();
     false
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The definition [`Board::playout_may_play`] shortcuts: not ko, not an own eye, and
+    /// the stone keeps a liberty once its captures are taken off.
+    fn acceptable_by_playing(b: &Board, i: u16, color: Color) -> bool {
+        if Some(i) == b.ko() || b.is_eye(i, color) {
+            return false;
+        }
+        let mut after = b.clone();
+        after.play(i, color);
+        after.color_at(i) == Some(color)
+    }
 
     #[test]
     fn playouts_end_and_keep_the_board_consistent() {
@@ -74,6 +88,95 @@ mod tests {
                 let points = i32::from(size) * i32::from(size);
                 assert!(r.area_difference.abs() <= points);
             }
+        }
+    }
+
+    #[test]
+    fn incremental_structures_match_a_recount_after_every_move() {
+        let mut rng = fastrand::Rng::with_seed(13);
+        for size in [2u8, 3, 4, 7, 9, 19, 25] {
+            for _ in 0..6 {
+                let mut b = Board::new(size);
+                let mut color = Color::Black;
+                let mut passes = 0;
+                let mut moves = 0;
+                while passes < 2 && moves < 3 * u32::from(size) * u32::from(size) {
+                    passes = if random_move(&mut b, color, &mut rng) {
+                        0
+                    } else {
+                        passes + 1
+                    };
+                    b.assert_consistent();
+                    color = color.other();
+                    moves += 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_playout_filter_matches_its_definition() {
+        let mut rng = fastrand::Rng::with_seed(17);
+        let mut rejected = 0;
+        for size in [3u8, 5, 9] {
+            for _ in 0..60 {
+                let mut b = Board::new(size);
+                let mut color = Color::Black;
+                for _ in 0..rng.u32(0..3 * u32::from(size) * u32::from(size)) {
+                    random_move(&mut b, color, &mut rng);
+                    color = color.other();
+                }
+                for i in b.empties().to_vec() {
+                    let expected = acceptable_by_playing(&b, i, color);
+                    rejected += usize::from(!expected);
+                    assert_eq!(b.playout_may_play(i, color), expected, "{i} in {b:?}");
+                }
+                b.assert_consistent();
+            }
+        }
+        assert!(
+            rejected > 100,
+            "the positions should hold eyes and suicide points"
+        );
+    }
+
+    #[test]
+    fn moves_are_uniform_among_acceptable_points() {
+        let mut rng = fastrand::Rng::with_seed(19);
+        let mut checked = 0;
+        while checked < 5 {
+            let mut b = Board::new(5);
+            let mut color = Color::Black;
+            for _ in 0..rng.u32(8..30) {
+                random_move(&mut b, color, &mut rng);
+                color = color.other();
+            }
+            let ok: Vec<u16> = b
+                .empties()
+                .iter()
+                .copied()
+                .filter(|&i| acceptable_by_playing(&b, i, color))
+                .collect();
+            if ok.len() < 3 || ok.len() == b.empties().len() {
+                continue; // want positions where some points are rejected
+            }
+            checked += 1;
+            let trials = 400 * ok.len();
+            let mut counts = vec![0usize; ok.len()];
+            for _ in 0..trials {
+                let mut t = b.clone();
+                assert!(random_move(&mut t, color, &mut rng));
+                let placed = ok.iter().position(|&i| t.color_at(i) == Some(color));
+                counts[placed.expect("an acceptable point was played")] += 1;
+            }
+            // Pearson's chi-squared against uniform; the bound is far beyond the 99.99th
+            // percentile for up to 25 degrees of freedom.
+            let expected = trials as f64 / ok.len() as f64;
+            let chi2: f64 = counts
+                .iter()
+                .map(|&c| (c as f64 - expected).powi(2) / expected)
+                .sum();
+            assert!(chi2 < 70.0, "chi2 {chi2} for counts {counts:?}");
         }
     }
 
@@ -99,6 +202,37 @@ mod tests {
                 );
                 color = color.other();
             }
+        }
+    }
+
+    #[test]
+    fn clone_from_a_board_of_another_size_plays_like_the_source() {
+        let mut rng = fastrand::Rng::with_seed(23);
+        for (from, into) in [(9u8, 19u8), (19, 9), (5, 25), (25, 2)] {
+            let mut source = Board::new(from);
+            for _ in 0..30 {
+                random_move(&mut source, Color::Black, &mut rng);
+                random_move(&mut source, Color::White, &mut rng);
+            }
+            let mut target = Board::new(into);
+            playout(&mut target, Color::Black, &mut rng);
+            target.clone_from(&source);
+            target.assert_consistent();
+            let mut fresh = source.clone();
+            fresh.assert_consistent();
+            let seed = rng.u64(..);
+            let a = playout(
+                &mut target,
+                Color::Black,
+                &mut fastrand::Rng::with_seed(seed),
+            );
+            let b = playout(
+                &mut fresh,
+                Color::Black,
+                &mut fastrand::Rng::with_seed(seed),
+            );
+            assert_eq!(a, b);
+            assert_eq!(target.hash(), fresh.hash());
         }
     }
 }

@@ -174,27 +174,6 @@ impl Default for Rules {
     }
 }
 
-/// Implements `FromStr` and `Display` for an option enum with its record names.
-macro_rules! named_values {
-    ($ty:ty, $option:literal, { $($name:literal => $value:expr),+ $(,)? }) => {
-        impl FromStr for $ty {
-            type Err = RulesError;
-            fn from_str(s: &str) -> Result<Self, Self::Err> {
-                match s {
-                    $($name => Ok($value),)+
-                    _ => Err(RulesError::UnknownValue { option: $option, value: s.to_owned() }),
-                }
-            }
-        }
-        impl fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                $(if *self == $value { return f.write_str($name); })+
-                Ok(())
-            }
-        }
-    };
-}
-
 named_values!(KoRule, "ko", {
     "simple" => KoRule::Simple,
     "positional-superko" => KoRule::PositionalSuperko,

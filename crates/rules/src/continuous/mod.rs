@@ -1,2 +1,45 @@
 //! Continuous Go (Sugo): stones are discs placed anywhere on a polygon board
-//! (`rules/continuous.md`).
+//! (`rules/continuous.md`). Geometry is exact (within `eps = 1e-9 r`) and every structure
+//! is updated locally, so a move costs the same at 10 stones or 300.
+//!
+//! ```
+//! use stonefield_rules::Game;
+//! use stonefield_rules::continuous::{ContinuousGame, ContinuousRules, Point, SnapMode};
+//!
+//! let mut game = ContinuousGame::new(ContinuousRules::default()).unwrap();
+//! game.play(&Point::new(3.0, 3.0).unwrap()).unwrap();
+//! // Hovering: what a click would do, without changing the game.
+//! let preview = game.preview(Point::new(3.5, 3.2).unwrap(), SnapMode::Nearest).unwrap();
+//! let score = preview.verdict.unwrap().score;
+//! assert!(score.black + score.white > 169.0);
+//! assert_eq!(game.stone_count(), 1);
+//! ```
+
+#![warn(missing_docs)]
+
+mod arcs;
+mod audit;
+mod bench;
+mod board;
+mod game;
+mod grid;
+mod liberty;
+mod marking;
+mod plan;
+mod point;
+mod polygon;
+mod position;
+mod preview;
+mod resolve;
+mod rules;
+mod voronoi;
+
+pub use audit::AuditError;
+pub use bench::{BenchRequests, bench_game, bench_rules};
+pub use board::Board;
+pub use game::{ContinuousGame, SetupError};
+pub use point::{CoordError, Point};
+pub use polygon::{MAX_COORD, MAX_VERTICES, Polygon, PolygonError};
+pub use preview::{Hypothetical, Preview, RequestError};
+pub use resolve::SnapMode;
+pub use rules::{BoardShape, ContinuousRules, KoRule, Preset, RulesError};

@@ -1,0 +1,73 @@
+//! What a light playout may play: not the ko point, not an own single-point eye, not
+//! suicide. These tests run for every point a playout draws, so the costly ones are written
+//! to spare the branch predictor, which cannot guess random positions.
+
+use std::hint::select_unpredictable;
+
+use super::{BLACK, Board, EMPTY, Idx, OFF, WHITE, at, stone};
+use crate::Color;
+
+impl Board {
+    /// Whether a light playout may play `color` at the empty point `i`: not the ko point,
+    /// not a single-point eye of `color` ([`Board::is_eye`]) and not suicide.
+    #[inline(always)]
+    pub(crate) fn playout_may_play(&self, i: Idx, color: Color) -> bool {
+        // A point with an empty neighbour is never an eye, never suicide and never the ko
+        // point (whose neighbours are all the capturer's stones): most points end here.
+        if self.count_nbrs(i, EMPTY) > 0 {
+            return true;
+        }
+        i != self.grid.ko && !self.is_eye(i, color) && self.has_liberty_after(i, color)
+    }
+
+    /// True when a stone of `color` at the empty point `i` would have a liberty after its
+    /// captures, that is the move is not suicide.
+    #[inline]
+    pub(crate) fn has_liberty_after(&self, i: Idx, color: Color) -> bool {
+        let own = stone(color);
+        let g = &*self.grid;
+        let nbrs = self.neighbours(i);
+        let cells = nbrs.map(|q| g.cell[at(q)]);
+        let is_stone = cells.map(|c| (c == BLACK) | (c == WHITE));
+        // Chains by representative, 0 (never one: it is off the board) for no stone.
+        let reps = nbrs.map(|q| g.chain[at(q)]);
+        let reps: [Idx; 4] = std::array::from_fn(|k| select_unpredictable(is_stone[k], reps[k], 0));
+        let libs = reps.map(|r| g.libs[at(r)]);
+        let same = |a: usize, b: usize| u16::from(reps[a] == reps[b]);
+        let (e01, e02, e03) = (same(0, 1), same(0, 2), same(0, 3));
+        let (e12, e13, e23) = (same(1, 2), same(1, 3), same(2, 3));
+        // A chain's pseudo-liberties at `i` are its stones beside `i`: an own chain with
+        // more lives on, an enemy chain with no more is captured. Computed in full without
+        // branches: in random positions each test is a coin toss for the branch predictor.
+        let at_i = [
+            1 + e01 + e02 + e03,
+            1 + e01 + e12 + e13,
+            1 + e02 + e12 + e23,
+            1 + e03 + e13 + e23,
+        ];
+        let mut alive = false;
+        for k in 0..4 {
+            let keeps = (libs[k] > at_i[k]) == (cells[k] == own);
+            alive |= (cells[k] == EMPTY) | (is_stone[k] & keeps);
+        }
+        alive
+    }
+
+    /// Whether `i` is a single-point eye of `color`: every neighbour is `color` or off the
+    /// board, and not a false eye (fewer than two diagonal points are the opponent's or off
+    /// the board, counting the edge as one).
+    #[inline]
+    pub(crate) fn is_eye(&self, i: Idx, color: Color) -> bool {
+        let own = stone(color);
+        if self.count_nbrs(i, own) + self.count_nbrs(i, OFF) != 4 {
+            return false;
+        }
+        let opp = stone(color.other());
+        // A point has an off-board diagonal exactly when it has an off-board neighbour.
+        let mut bad = u8::from(self.count_nbrs(i, OFF) > 0);
+        for d in self.diagonals(i) {
+            bad += u8::from(self.grid.cell[at(d)] == opp);
+        }
+        bad < 2
+    }
+}

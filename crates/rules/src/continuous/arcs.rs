@@ -1,0 +1,134 @@
+//! Open arcs covering a circle, and the points they leave free: the exact liberty test.
+//! An arc is an open angular interval; two arcs that only touch leave their common end free,
+//! which is how a single touching point counts as a liberty.
+
+use std::f64::consts::{PI, TAU};
+
+/// A set of open arcs on one circle, given by angles in radians.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Arcs {
+    /// (start, end) with start in [0, TAU) and start < end < start + TAU.
+    spans: Vec<(f64, f64)>,
+    full: bool,
+}
+
+impl Arcs {
+    /// True once some arc covers the whole circle.
+    pub fn is_full(&self) -> bool {
+        self.full
+    }
+
+    /// The open arc of half-width `half` around angle `mid`.
+    pub fn push_centered(&mut self, mid: f64, half: f64) {
+        if half >= PI {
+            self.full = true;
+        } else if half > 0.0 {
+            self.push_span(mid - half, mid + half);
+        }
+    }
+
+    /// The open arc from `start` to `end` (counter-clockwise, `end > start`).
+    pub fn push_span(&mut self, start: f64, end: f64) {
+        let width = end - start;
+        if width >= TAU {
+            self.full = true;
+        } else if width > 0.0 {
+            let s = start.rem_euclid(TAU);
+            // rem_euclid can round up to TAU itself.
+            let s = if s >= TAU { 0.0 } else { s };
+            self.spans.push((s, s + width));
+        }
+    }
+
+    /// Calls `f(a, b)` for each free part of the circle, from angle `a` to `b` (`a == b` for
+    /// a single free point), until `f` returns true. Returns whether it did.
+    pub fn find_gap(&mut self, mut f: impl FnMut(f64, f64) -> bool) -> bool {
+        if self.full {
+            return false;
+        }
+        self.spans.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+        let wrap = self
+            .spans
+            .iter()
+            .map(|&(_, e)| e - TAU)
+            .fold(0.0f64, f64::max);
+        let mut cur = wrap;
+        for &(s, e) in &self.spans {
+            if s >= cur && f(cur, s) {
+                return true;
+            }
+            cur = cur.max(e);
+        }
+        // The angle TAU is the angle 0: it is covered exactly when some arc wraps past it.
+        if wrap > 0.0 {
+            cur < TAU && f(cur, TAU)
+        } else {
+            cur <= TAU && f(cur.min(TAU), TAU)
+        }
+    }
+
+    /// Some free angle, if any.
+    pub fn free_angle(&mut self) -> Option<f64> {
+        let mut found = None;
+        self.find_gap(|a, b| {
+            found = Some((a + b) / 2.0);
+            true
+        });
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn four_arcs_of_sixty_degrees_cover_the_circle() {
+        let mut a = Arcs::default();
+        for k in 0..4 {
+            a.push_centered(f64::from(k) * PI / 2.0, PI / 3.0);
+        }
+        assert_eq!(a.free_angle(), None);
+    }
+
+    #[test]
+    fn touching_arcs_leave_their_common_end_free() {
+        let mut a = Arcs::default();
+        for k in 0..3 {
+            a.push_centered(f64::from(k) * 2.0 * PI / 3.0, PI / 3.0);
+        }
+        let free = a.free_angle().expect("single free points");
+        let k = free / (PI / 3.0);
+        assert!((k - k.round()).abs() < 1e-9, "free at {free}");
+    }
+
+    #[test]
+    fn an_arc_across_zero_covers_zero() {
+        let mut a = Arcs::default();
+        a.push_span(-1.0, 1.0);
+        a.push_span(1.0 - 1e-12, TAU - 1.0 + 1e-12);
+        assert_eq!(a.free_angle(), None);
+        let mut a = Arcs::default();
+        a.push_span(-1.0, 1.0);
+        let free = a.free_angle().expect("a free half");
+        assert!((1.0..=TAU - 1.0).contains(&free));
+    }
+
+    #[test]
+    fn arcs_meeting_at_zero_leave_zero_free() {
+        let mut a = Arcs::default();
+        a.push_span(0.0, 3.0);
+        a.push_span(3.0 - 1e-9, TAU);
+        let free = a.free_angle().expect("zero is free");
+        assert!(free.abs() < 1e-12 || (free - TAU).abs() < 1e-12);
+    }
+
+    #[test]
+    fn an_empty_set_leaves_everything_free() {
+        let mut a = Arcs::default();
+        assert!(a.free_angle().is_some());
+        a.push_centered(0.0, PI);
+        assert!(a.is_full());
+        assert_eq!(a.free_angle(), None);
+    }
+}

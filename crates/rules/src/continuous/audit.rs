@@ -1,0 +1,161 @@
+//! The from-scratch computations kept beside the incremental ones as their oracle: groups by
+//! a fresh search, liberties by cutting every circle against every stone, areas by clipping
+//! every cell against every stone. [`ContinuousGame::audit`] compares the two.
+
+use super::game::ContinuousGame;
+use super::liberty::has_liberty_brute_force;
+use super::point::V;
+use super::position::{Id, stone_key};
+use super::voronoi::areas_brute_force;
+use crate::{ByColor, Color, Game};
+
+/// A difference between an incremental structure and its from-scratch recomputation: a
+/// bug in stonefield, never a property of the game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("incremental state disagrees with the recomputation: {0}")]
+pub struct AuditError(pub String);
+
+impl ContinuousGame {
+    /// The live score recomputed from scratch (quadratic: for tests and debugging).
+    pub fn score_from_scratch(&self) -> ByColor<f64> {
+        let (ids, sites) = self.sites();
+        let areas = areas_brute_force(&self.pos.board, &sites);
+        let mut total = ByColor::default();
+        for (id, a) in ids.iter().zip(areas) {
+            total[self.pos.stone(*id).color] += a;
+        }
+        self.score_of(total)
+    }
+
+    /// Recomputes every incremental structure from scratch and compares: the groups, which
+    /// stones have a free liberty point, that every group has a liberty, the Voronoi areas
+    /// and the position hash. Slow; for tests and debugging.
+    ///
+    /// # Errors
+    /// The first difference found.
+    pub fn audit(&self) -> Result<(), AuditError> {
+        let fail = |m: String| Err(AuditError(m));
+        let (ids, sites) = self.sites();
+        self.audit_groups(&ids, &sites)?;
+        for (i, &id) in ids.iter().enumerate() {
+            let s = self.pos.stone(id);
+            let oracle = has_liberty_brute_force(&self.pos.board, &sites, i);
+            if oracle != s.witness.is_some() {
+                return fail(format!(
+                    "stone at {:?}: liberty {oracle} by brute force",
+                    s.at
+                ));
+            }
+            if let Some(w) = s.witness
+                && !self.witness_is_free(id, w)
+            {
+                return fail(format!("stone at {:?}: witness {w:?} is not free", s.at));
+            }
+        }
+        for (_, g) in self.pos.groups() {
+            let free = g
+                .members
+                .iter()
+                .filter(|&&id| self.pos.stone(id).witness.is_some())
+                .count();
+            if free != g.free as usize || free == 0 {
+                return fail(format!("group with {free} free stones counts {}", g.free));
+            }
+        }
+        for c in Color::ALL {
+            let n = self
+                .pos
+                .iter()
+                .filter(|(_, s)| s.color == c && s.witness.is_some())
+                .count();
+            if n != self.pos.witnessed(c) {
+                return fail(format!(
+                    "{c}: {n} stones with a free point, counted {}",
+                    self.pos.witnessed(c)
+                ));
+            }
+        }
+        for c in Color::ALL {
+            let n = self
+                .pos
+                .iter()
+                .filter(|(_, s)| s.color == c && s.witness.is_some())
+                .count();
+            if n != self.pos.witnessed(c) {
+                return fail(format!(
+                    "{c}: {n} stones with a free point, counted {}",
+                    self.pos.witnessed(c)
+                ));
+            }
+        }
+        let areas = areas_brute_force(&self.pos.board, &sites);
+        let tol = 1e-9 * self.pos.board.polygon().area();
+        for (&id, a) in ids.iter().zip(&areas) {
+            let s = self.pos.stone(id);
+            if (s.area - a).abs() > tol {
+                return fail(format!("cell of {:?}: area {} not {a}", s.at, s.area));
+            }
+        }
+        let (fast, slow) = (self.score(), self.score_from_scratch());
+        let units = 1e-9 * self.pos.board.area_units();
+        if (fast.black - slow.black).abs() > units || (fast.white - slow.white).abs() > units {
+            return fail(format!("score {fast:?} not {slow:?}"));
+        }
+        let hash = self
+            .pos
+            .iter()
+            .fold(0, |h, (_, s)| h ^ stone_key(s.at, s.color));
+        if hash != self.pos.hash {
+            return fail("position hash".to_owned());
+        }
+        Ok(())
+    }
+
+    fn sites(&self) -> (Vec<Id>, Vec<V>) {
+        self.pos.iter().map(|(id, s)| (id, s.at)).unzip()
+    }
+
+    fn witness_is_free(&self, me: Id, w: V) -> bool {
+        let reach = self.pos.reach;
+        let on_circle = (w.dist(self.pos.stone(me).at) - reach.touch).abs() <= 1e-9 * reach.touch;
+        on_circle
+            && self.pos.board.fits_v(w)
+            && self.pos.iter().all(|(_, s)| !reach.covers(s.at, w))
+    }
+
+    /// The groups as a fresh breadth-first search finds them.
+    fn audit_groups(&self, ids: &[Id], sites: &[V]) -> Result<(), AuditError> {
+        let n = ids.len();
+        let connect = self.pos.reach.connect;
+        let mut label = vec![usize::MAX; n];
+        for start in 0..n {
+            if label[start] != usize::MAX {
+                continue;
+            }
+            label[start] = start;
+            let mut stack = vec![start];
+            while let Some(i) = stack.pop() {
+                for j in 0..n {
+                    let same = self.pos.stone(ids[j]).color == self.pos.stone(ids[i]).color;
+                    if label[j] == usize::MAX && same && sites[i].dist(sites[j]) <= connect {
+                        label[j] = start;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                let fresh = label[i] == label[j];
+                let kept = self.pos.stone(ids[i]).group == self.pos.stone(ids[j]).group;
+                if fresh != kept {
+                    return Err(AuditError(format!(
+                        "stones at {:?} and {:?}: same group {kept}, should be {fresh}",
+                        sites[i], sites[j]
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}

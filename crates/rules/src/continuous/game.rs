@@ -1,0 +1,345 @@
+//! A checked game of continuous Go: turns, handicap, ko and superko, passes and the live
+//! score, on top of the incremental [`Position`].
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use super::board::Board;
+use super::plan::Plan;
+use super::point::{Point, V};
+use super::position::{Id, Position, WHITE_TO_MOVE};
+use super::rules::{ContinuousRules, KoRule, RulesError};
+use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone, WinBy};
+
+/// A game of continuous Go under a set of [`ContinuousRules`].
+///
+/// ```
+/// use stonefield_rules::{Color, Game, IllegalMove};
+/// use stonefield_rules::continuous::{ContinuousGame, ContinuousRules, Point, SnapMode};
+///
+/// let mut game = ContinuousGame::new(ContinuousRules::default()).unwrap();
+/// let p = Point::new(6.5, 6.5).unwrap();
+/// game.play(&p).unwrap();
+/// assert_eq!(game.play(&Point::new(7.0, 6.5).unwrap()), Err(IllegalMove::Overlap));
+/// // A click beside the stone snaps to the nearest point touching it.
+/// let q = game.resolve(Point::new(7.2, 6.5).unwrap(), SnapMode::Nearest).unwrap();
+/// assert!((q.x() - 7.5).abs() < 1e-12 && q.y() == 6.5);
+/// assert_eq!(game.score().black, 169.0);
+/// ```
+#[derive(Debug, Clone)]
+pub struct ContinuousGame {
+    rules: ContinuousRules,
+    pub(crate) pos: Position,
+    to_move: Color,
+    pub(crate) phase: Phase,
+    pub(crate) passes: u8,
+    handicap_left: u16,
+    /// The placement order (seq) of the last stone placed, when it captured exactly one.
+    ko_stone: Option<u64>,
+    /// Positions seen so far (stones only), as hashes.
+    seen: HashSet<u64>,
+    /// Stones marked dead while [`Phase::MarkingDead`].
+    pub(crate) dead: Vec<Id>,
+}
+
+/// A position that cannot start a game.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The rules themselves are invalid.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// A setup stone that does not fit on the board.
+    #[error("setup stone at {0} does not fit on the board")]
+    Outside(Point),
+    /// A setup stone that overlaps an earlier one.
+    #[error("setup stone at {0} overlaps another")]
+    Overlap(Point),
+    /// A setup group (named by one stone) without a liberty.
+    #[error("setup group of the stone at {0} has no liberty")]
+    NoLiberty(Point),
+}
+
+impl ContinuousGame {
+    /// A new game with Black to move (placing the handicap stones first, if any).
+    ///
+    /// # Errors
+    /// Rules that fail [`ContinuousRules::validate`].
+    pub fn new(rules: ContinuousRules) -> Result<ContinuousGame, SetupError> {
+        ContinuousGame::from_setup(rules, &[], Color::Black)
+    }
+
+    /// A game starting from `stones` with `to_move` to play. Setup stones capture nothing;
+    /// a group without a liberty is refused. The handicap applies only to an empty setup.
+    ///
+    /// # Errors
+    /// Invalid rules, a stone that does not fit or overlaps another, a group without a
+    /// liberty.
+    pub fn from_setup(
+        rules: ContinuousRules,
+        stones: &[Stone<Point>],
+        to_move: Color,
+    ) -> Result<ContinuousGame, SetupError> {
+        let board = rules.board()?;
+        let pos = setup_position(board, stones)?;
+        let handicap_left = if stones.is_empty() { rules.handicap } else { 0 };
+        let mut seen = HashSet::new();
+        seen.insert(pos.hash);
+        Ok(ContinuousGame {
+            rules,
+            pos,
+            to_move,
+            phase: Phase::Playing,
+            passes: 0,
+            handicap_left,
+            ko_stone: None,
+            seen,
+            dead: Vec::new(),
+        })
+    }
+
+    /// The rules of the game.
+    pub fn rules(&self) -> &ContinuousRules {
+        &self.rules
+    }
+
+    /// The board, with its geometry for the game's stone radius.
+    pub fn board(&self) -> &Board {
+        &self.pos.board
+    }
+
+    /// Handicap stones Black has still to place.
+    pub fn handicap_left(&self) -> u16 {
+        self.handicap_left
+    }
+
+    /// Number of stones on the board.
+    pub fn stone_count(&self) -> usize {
+        self.pos.len()
+    }
+
+    /// The stone whose disc contains `p`, if any.
+    pub fn stone_at(&self, p: Point) -> Option<Stone<Point>> {
+        self.pos
+            .stone_at(V::from(p))
+            .map(|id| self.public_stone(id))
+    }
+
+    /// The groups on the board, each listed in placement order.
+    pub fn groups(&self) -> Vec<Vec<Stone<Point>>> {
+        let mut out: Vec<(u64, Vec<Stone<Point>>)> = self
+            .pos
+            .groups()
+            .map(|(_, g)| {
+                let mut ids = g.members.clone();
+                ids.sort_by_key(|&id| self.pos.stone(id).seq);
+                let first = ids.first().map_or(0, |&id| self.pos.stone(id).seq);
+                (first, ids.iter().map(|&id| self.public_stone(id)).collect())
+            })
+            .collect();
+        out.sort_by_key(|(first, _)| *first);
+        out.into_iter().map(|(_, g)| g).collect()
+    }
+
+    pub(crate) fn public_stone(&self, id: Id) -> Stone<Point> {
+        let s = self.pos.stone(id);
+        Stone {
+            at: Point::from_v(s.at),
+            color: s.color,
+        }
+    }
+
+    /// The score of a position whose areas per colour are `area` (square board units).
+    pub(crate) fn score_of(&self, area: ByColor<f64>) -> ByColor<f64> {
+        let unit = self.pos.board.unit_area();
+        ByColor {
+            black: area.black / unit,
+            white: area.white / unit + self.rules.effective_komi(),
+        }
+    }
+
+    /// The plan of the player to move placing a stone at `at`, with ko and superko judged.
+    pub(crate) fn plan(&self, at: V) -> Result<Plan, IllegalMove> {
+        match self.phase {
+            Phase::Playing => {}
+            Phase::MarkingDead => return Err(IllegalMove::WrongPhase),
+            Phase::Finished(_) => return Err(IllegalMove::GameOver),
+        }
+        let plan = self.pos.plan(at, self.to_move)?;
+        match self.rules.ko {
+            KoRule::SingleRecapture => {
+                if let ([id], Some(ko)) = (plan.removed.as_slice(), self.ko_stone)
+                    && self.pos.stone(*id).seq == ko
+                {
+                    return Err(IllegalMove::Ko);
+                }
+            }
+            KoRule::PositionalSuperko => {
+                if self.seen.contains(&plan.hash_after) {
+                    return Err(IllegalMove::Superko);
+                }
+            }
+        }
+        Ok(plan)
+    }
+
+    /// Plays a plan made by [`ContinuousGame::plan`] on this position.
+    pub(crate) fn commit(&mut self, plan: &Plan) -> Placed<Point> {
+        let areas = self.pos.area_plan(plan);
+        let captured: Vec<Stone<Point>> = plan
+            .removed
+            .iter()
+            .map(|&id| self.public_stone(id))
+            .collect();
+        let id = self.pos.commit(plan, areas);
+        self.ko_stone = (captured.len() == 1).then(|| self.pos.stone(id).seq);
+        self.seen.insert(self.pos.hash);
+        self.passes = 0;
+        if self.handicap_left > 0 {
+            self.handicap_left -= 1;
+        }
+        if self.handicap_left == 0 {
+            self.to_move = self.to_move.other();
+        }
+        Placed { captured }
+    }
+
+    /// A sample of legal points: points touching each stone at 12 angles, and a lattice
+    /// with one point per unit over the board.
+    fn sample_points(&self) -> Vec<V> {
+        let touch = self.pos.reach.touch;
+        let mut pts = Vec::new();
+        for (_, s) in self.pos.iter() {
+            for k in 0..12 {
+                let a = f64::from(k) * std::f64::consts::PI / 6.0;
+                pts.push(s.at + V::unit(a) * touch);
+            }
+        }
+        let (lo, hi) = self.pos.board.bbox();
+        let step = touch;
+        let nx = ((hi.x - lo.x) / step).floor().min(400.0) as usize;
+        let ny = ((hi.y - lo.y) / step).floor().min(400.0) as usize;
+        for i in 0..nx {
+            for j in 0..ny {
+                let p = lo + V::new((i as f64 + 0.5) * step, (j as f64 + 0.5) * step);
+                pts.push(p);
+            }
+        }
+        pts
+    }
+}
+
+/// Builds the position of a setup, checking every stone.
+fn setup_position(board: Arc<Board>, stones: &[Stone<Point>]) -> Result<Position, SetupError> {
+    let mut pos = Position::new(board);
+    for s in stones {
+        let at = V::from(s.at);
+        if !pos.board.fits_v(at) {
+            return Err(SetupError::Outside(s.at));
+        }
+        if !pos.is_free(at) {
+            return Err(SetupError::Overlap(s.at));
+        }
+        let limit = pos.reach.connect * pos.reach.connect;
+        let mut merge = Vec::new();
+        pos.grid.near(at, pos.reach.connect, |id, q| {
+            if q.dist2(at) <= limit && pos.stone(id).color == s.color {
+                merge.push(pos.stone(id).group);
+            }
+        });
+        merge.sort_unstable();
+        merge.dedup();
+        pos.insert(at, s.color, &merge, None, (Vec::new(), 0.0));
+    }
+    let ids: Vec<Id> = pos.iter().map(|(id, _)| id).collect();
+    for id in ids {
+        let w = pos.free_point(pos.stone(id).at, Some(id), None, &|_| false);
+        pos.set_witness(id, w);
+    }
+    pos.refresh_all_cells();
+    if let Some((_, g)) = pos.groups().find(|(_, g)| g.free == 0) {
+        let at = pos.stone(g.members[0]).at;
+        return Err(SetupError::NoLiberty(Point::from_v(at)));
+    }
+    Ok(pos)
+}
+
+impl Game for ContinuousGame {
+    type Move = Point;
+    type Point = Point;
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn check(&self, mv: &Point) -> Result<(), IllegalMove> {
+        self.plan(V::from(*mv)).map(|_| ())
+    }
+
+    fn play(&mut self, mv: &Point) -> Result<Placed<Point>, IllegalMove> {
+        let plan = self.plan(V::from(*mv))?;
+        Ok(self.commit(&plan))
+    }
+
+    fn pass(&mut self) -> Result<(), IllegalMove> {
+        match self.phase {
+            Phase::Playing => {}
+            Phase::MarkingDead => return Err(IllegalMove::WrongPhase),
+            Phase::Finished(_) => return Err(IllegalMove::GameOver),
+        }
+        if self.handicap_left > 0 {
+            return Err(IllegalMove::WrongPhase);
+        }
+        self.passes += 1;
+        self.to_move = self.to_move.other();
+        if self.passes >= 2 {
+            self.phase = Phase::MarkingDead;
+        }
+        Ok(())
+    }
+
+    fn resign(&mut self, color: Color) -> Result<(), IllegalMove> {
+        if matches!(self.phase, Phase::Finished(_)) {
+            return Err(IllegalMove::GameOver);
+        }
+        self.phase = Phase::Finished(Outcome::Win {
+            winner: color.other(),
+            by: WinBy::Resignation,
+        });
+        Ok(())
+    }
+
+    fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    fn score(&self) -> ByColor<f64> {
+        self.score_of(self.pos.area)
+    }
+
+    fn position_hash(&self) -> u64 {
+        match self.to_move {
+            Color::Black => self.pos.hash,
+            Color::White => self.pos.hash ^ WHITE_TO_MOVE,
+        }
+    }
+
+    fn stones(&self) -> Vec<Stone<Point>> {
+        let mut ids: Vec<(u64, Id)> = self.pos.iter().map(|(id, s)| (s.seq, id)).collect();
+        ids.sort_unstable();
+        ids.into_iter()
+            .map(|(_, id)| self.public_stone(id))
+            .collect()
+    }
+
+    fn candidate_moves(&self) -> Vec<Point> {
+        if self.phase != Phase::Playing {
+            return Vec::new();
+        }
+        self.sample_points()
+            .into_iter()
+            .filter(|&p| self.plan(p).is_ok())
+            .map(Point::from_v)
+            .collect()
+    }
+}

@@ -1,0 +1,216 @@
+//! A bucket grid of stone centres, so that every neighbourhood question (overlap, liberties,
+//! snapping, Voronoi neighbours) looks at a few cells instead of every stone.
+
+use super::point::V;
+
+/// The grid never has more cells than this per side; on a board far larger than its stones
+/// the cells simply hold more stones.
+const MAX_SIDE: usize = 256;
+
+/// Stones (id and centre) sorted into square cells over the board's bounding box.
+#[derive(Debug, Clone)]
+pub(crate) struct Grid {
+    origin: V,
+    h: f64,
+    nx: usize,
+    ny: usize,
+    cells: Vec<Vec<(u32, V)>>,
+}
+
+impl Grid {
+    /// A grid over the box `lo..hi` with cells of side at least `h_min`.
+    pub fn new(lo: V, hi: V, h_min: f64) -> Grid {
+        let span = (hi.x - lo.x).max(hi.y - lo.y);
+        let h = h_min.max(span / MAX_SIDE as f64);
+        let side = |w: f64| ((w / h).ceil() as usize).clamp(1, MAX_SIDE);
+        let nx = side(hi.x - lo.x);
+        let ny = side(hi.y - lo.y);
+        Grid {
+            origin: lo,
+            h,
+            nx,
+            ny,
+            cells: vec![Vec::new(); nx * ny],
+        }
+    }
+
+    /// The cell holding `p` (points off the grid go to the nearest cell).
+    pub fn cell_of(&self, p: V) -> (usize, usize) {
+        // Truncation equals floor for the non-negative values that matter; negative ones
+        // (points off the grid) clamp to 0 either way, and NaN casts to 0.
+        let f = |v: f64, n: usize| ((v / self.h) as usize).min(n - 1);
+        (
+            f(p.x - self.origin.x, self.nx),
+            f(p.y - self.origin.y, self.ny),
+        )
+    }
+
+    pub fn insert(&mut self, id: u32, p: V) {
+        let (x, y) = self.cell_of(p);
+        self.cells[y * self.nx + x].push((id, p));
+    }
+
+    pub fn remove(&mut self, id: u32, p: V) {
+        let (x, y) = self.cell_of(p);
+        let cell = &mut self.cells[y * self.nx + x];
+        if let Some(i) = cell.iter().position(|&(s, _)| s == id) {
+            cell.swap_remove(i);
+        }
+    }
+
+    /// Calls `f` for every stone whose centre is within `radius` of `p` (and maybe a few a
+    /// little farther: callers test the exact distance they need).
+    pub fn near(&self, p: V, radius: f64, mut f: impl FnMut(u32, V)) {
+        let (x0, y0) = self.cell_of(p - V::new(radius, radius));
+        let (x1, y1) = self.cell_of(p + V::new(radius, radius));
+        let r2 = radius * radius;
+        for y in y0..=y1 {
+            for cell in &self.cells[y * self.nx + x0..=y * self.nx + x1] {
+                for &(id, q) in cell {
+                    if q.dist2(p) <= r2 {
+                        f(id, q);
+                    }
+                }
+            }
+        }
+    }
+
+    /// True when `f` holds for some stone centre within `radius` of `p` (or a little
+    /// farther, as for [`Grid::near`]).
+    pub fn near_any(&self, p: V, radius: f64, mut f: impl FnMut(V) -> bool) -> bool {
+        let (x0, y0) = self.cell_of(p - V::new(radius, radius));
+        let (x1, y1) = self.cell_of(p + V::new(radius, radius));
+        (y0..=y1).any(|y| {
+            self.cells[y * self.nx + x0..=y * self.nx + x1]
+                .iter()
+                .any(|cell| cell.iter().any(|&(_, q)| f(q)))
+        })
+    }
+
+    /// Calls `f` for every stone in the cells at Chebyshev distance `k` from cell `c`.
+    /// Returns false when that ring lies wholly outside the grid.
+    #[cfg(test)]
+    pub fn ring(&self, c: (usize, usize), k: usize, mut f: impl FnMut(u32, V)) -> bool {
+        self.ring_cells(c, k, |x, y| {
+            for &(id, q) in self.stones_in(x, y) {
+                f(id, q);
+            }
+        })
+    }
+
+    /// Calls `f(x, y)` for every cell of the grid at Chebyshev distance `k` from cell
+    /// `(cx, cy)`. Returns false when that ring lies wholly outside the grid.
+    pub fn ring_cells(
+        &self,
+        (cx, cy): (usize, usize),
+        k: usize,
+        mut f: impl FnMut(usize, usize),
+    ) -> bool {
+        let (cx, cy, k) = (cx as isize, cy as isize, k as isize);
+        let (nx, ny) = (self.nx as isize, self.ny as isize);
+        if cx - k < 0 && cy - k < 0 && cx + k >= nx && cy + k >= ny {
+            return false;
+        }
+        let mut visit = |x: isize, y: isize| {
+            if (0..nx).contains(&x) && (0..ny).contains(&y) {
+                f(x as usize, y as usize);
+            }
+        };
+        if k == 0 {
+            visit(cx, cy);
+            return true;
+        }
+        for x in cx - k..=cx + k {
+            visit(x, cy - k);
+            visit(x, cy + k);
+        }
+        for y in cy - k + 1..cy + k {
+            visit(cx - k, y);
+            visit(cx + k, y);
+        }
+        true
+    }
+
+    /// The stones of cell `(x, y)`.
+    pub fn stones_in(&self, x: usize, y: usize) -> &[(u32, V)] {
+        &self.cells[y * self.nx + x]
+    }
+
+    /// The squared distance from `p` to the nearest point of cell `(x, y)`.
+    pub fn cell_dist2(&self, p: V, x: usize, y: usize) -> f64 {
+        let lx = self.origin.x + x as f64 * self.h;
+        let ly = self.origin.y + y as f64 * self.h;
+        let dx = (lx - p.x).max(p.x - lx - self.h).max(0.0);
+        let dy = (ly - p.y).max(p.y - ly - self.h).max(0.0);
+        dx * dx + dy * dy
+    }
+
+    /// A lower bound of the distance from `p` (in cell `c`) to any point of ring `k` of `c`.
+    pub fn ring_distance(&self, p: V, (cx, cy): (usize, usize), k: usize) -> f64 {
+        if k == 0 {
+            return 0.0;
+        }
+        let inner = k as f64 - 1.0;
+        let lx = self.origin.x + (cx as f64 - inner) * self.h;
+        let hx = self.origin.x + (cx as f64 + 1.0 + inner) * self.h;
+        let ly = self.origin.y + (cy as f64 - inner) * self.h;
+        let hy = self.origin.y + (cy as f64 + 1.0 + inner) * self.h;
+        let mut d = f64::INFINITY;
+        // A side of the ring that lies off the grid holds no stone.
+        if cx >= k {
+            d = d.min(p.x - lx);
+        }
+        if cx + k < self.nx {
+            d = d.min(hx - p.x);
+        }
+        if cy >= k {
+            d = d.min(p.y - ly);
+        }
+        if cy + k < self.ny {
+            d = d.min(hy - p.y);
+        }
+        d.max(0.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_exactly_the_stones_within_a_radius() {
+        let mut g = Grid::new(V::new(0.0, 0.0), V::new(19.0, 19.0), 2.0);
+        let mut rng = fastrand::Rng::with_seed(7);
+        let pts: Vec<V> = (0..300)
+            .map(|_| V::new(rng.f64() * 19.0, rng.f64() * 19.0))
+            .collect();
+        for (i, &p) in pts.iter().enumerate() {
+            g.insert(i as u32, p);
+        }
+        g.remove(5, pts[5]);
+        let c = V::new(7.3, 11.1);
+        let mut got = Vec::new();
+        g.near(c, 3.0, |id, _| got.push(id));
+        got.sort_unstable();
+        let want: Vec<u32> = (0..300u32)
+            .filter(|&i| i != 5 && pts[i as usize].dist(c) <= 3.0)
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn rings_partition_the_grid() {
+        let mut g = Grid::new(V::new(0.0, 0.0), V::new(10.0, 6.0), 2.0);
+        for i in 0..15u32 {
+            g.insert(i, V::new(f64::from(i) * 0.66, f64::from(i % 6)));
+        }
+        let c = g.cell_of(V::new(3.0, 3.0));
+        let mut seen = Vec::new();
+        let mut k = 0;
+        while g.ring(c, k, |id, _| seen.push(id)) {
+            k += 1;
+        }
+        seen.sort_unstable();
+        assert_eq!(seen, (0..15).collect::<Vec<_>>());
+    }
+}

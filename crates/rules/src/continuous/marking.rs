@@ -1,0 +1,103 @@
+//! The end of a game: after two passes the players mark dead groups of either colour, then
+//! accept the count (the marked groups are removed, the Voronoi areas recounted) or resume
+//! play. Marks never touch the position itself, so resuming loses nothing.
+
+use super::game::ContinuousGame;
+use super::point::{Point, V};
+use super::position::{Id, Position};
+use super::voronoi::{Scratch, Sites, area, cell};
+use crate::{ByColor, IllegalMove, Outcome, Phase, Stone};
+
+impl ContinuousGame {
+    /// Toggles the dead mark of the whole group of the stone whose disc contains `at`, while
+    /// dead stones are being marked.
+    ///
+    /// # Errors
+    /// [`IllegalMove::WrongPhase`] outside the marking phase, [`IllegalMove::Unsupported`]
+    /// when no stone is at `at`.
+    pub fn toggle_dead(&mut self, at: Point) -> Result<(), IllegalMove> {
+        if self.phase != Phase::MarkingDead {
+            return Err(IllegalMove::WrongPhase);
+        }
+        let id = self
+            .pos
+            .stone_at(V::from(at))
+            .ok_or(IllegalMove::Unsupported)?;
+        let members = &self.pos.group(self.pos.stone(id).group).members;
+        if self.dead.contains(&id) {
+            self.dead.retain(|s| !members.contains(s));
+        } else {
+            self.dead.extend_from_slice(members);
+            self.dead.sort_unstable();
+        }
+        Ok(())
+    }
+
+    /// The stones marked dead, in placement order.
+    pub fn dead_stones(&self) -> Vec<Stone<Point>> {
+        let mut ids = self.dead.clone();
+        ids.sort_by_key(|&id| self.pos.stone(id).seq);
+        ids.into_iter().map(|id| self.public_stone(id)).collect()
+    }
+
+    /// Both players accepted the marks: the game is counted and finished.
+    ///
+    /// # Errors
+    /// [`IllegalMove::WrongPhase`] outside the marking phase.
+    pub fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
+        if self.phase != Phase::MarkingDead {
+            return Err(IllegalMove::WrongPhase);
+        }
+        let s = self.final_score();
+        let outcome = Outcome::from_scores(s.black, s.white);
+        self.phase = Phase::Finished(outcome);
+        Ok(outcome)
+    }
+
+    /// The players disagree about the marks: play resumes with the player to move.
+    ///
+    /// # Errors
+    /// [`IllegalMove::WrongPhase`] outside the marking phase.
+    pub fn resume_play(&mut self) -> Result<(), IllegalMove> {
+        if self.phase != Phase::MarkingDead {
+            return Err(IllegalMove::WrongPhase);
+        }
+        self.phase = Phase::Playing;
+        self.passes = 0;
+        self.dead.clear();
+        Ok(())
+    }
+
+    /// The count with the marked stones removed: Voronoi areas in units of `(2r)^2`, komi
+    /// included.
+    pub fn final_score(&self) -> ByColor<f64> {
+        let dead = &self.dead;
+        self.score_of(
+            self.pos
+                .areas_without(&|id| dead.binary_search(&id).is_ok()),
+        )
+    }
+}
+
+impl Position {
+    /// The Voronoi area per colour of the position without the stones for which `gone`
+    /// holds (square board units).
+    pub fn areas_without(&self, gone: &dyn Fn(Id) -> bool) -> ByColor<f64> {
+        let sites = Sites {
+            grid: &self.grid,
+            extra: None,
+            gone,
+        };
+        let mut sc = Scratch::default();
+        let mut total = ByColor::default();
+        for (id, s) in self.iter() {
+            if !gone(id) {
+                cell(&self.board, &sites, s.at, id, &mut sc);
+                total[s.color] += area(&self.board, &sc.poly, s.at, |l| {
+                    (!gone(l)).then(|| self.at_of(l)).flatten()
+                });
+            }
+        }
+        total
+    }
+}

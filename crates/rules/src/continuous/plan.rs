@@ -1,0 +1,284 @@
+//! What a move would do, worked out without touching the position: legality, captures,
+//! suicide, the stones whose witnesses change and the Voronoi cells that change. Playing a
+//! move commits a plan; a preview only reads it.
+
+use super::point::V;
+use super::position::{Id, Position, stone_key};
+use super::voronoi::{Cell, NEW, Scratch, Sites, area, cell, clip_cell, neighbours};
+use crate::{ByColor, Color, IllegalMove};
+
+/// The effect of placing a stone, computed from the position before it.
+#[derive(Debug, Clone)]
+pub(crate) struct Plan {
+    pub at: V,
+    pub color: Color,
+    /// Opponent stones captured, then the mover's stones left without a liberty.
+    pub removed: Vec<Id>,
+    /// The mover's groups the new stone joins.
+    merged: Vec<u32>,
+    /// A free point of the new stone.
+    witness: Option<V>,
+    /// New witnesses of stones near the move (right in the final position near `at`).
+    updates: Vec<(Id, Option<V>)>,
+    /// The position hash after the move (without the player to move).
+    pub hash_after: u64,
+}
+
+/// The Voronoi areas a plan changes.
+#[derive(Debug, Clone)]
+pub(crate) struct AreaPlan {
+    new_cell: (Cell, f64),
+    changes: Vec<(Id, Cell, f64)>,
+    /// Area per colour after the move, square board units.
+    pub totals: ByColor<f64>,
+}
+
+impl Position {
+    /// The plan of `color` placing a stone at `at`.
+    ///
+    /// # Errors
+    /// [`IllegalMove::Outside`], [`IllegalMove::Overlap`] or [`IllegalMove::Suicide`];
+    /// ko is the game's business.
+    pub fn plan(&self, at: V, color: Color) -> Result<Plan, IllegalMove> {
+        if !self.board.fits_v(at) {
+            return Err(IllegalMove::Outside);
+        }
+        let reach = self.reach;
+        let mut near = Vec::new();
+        let mut overlap = false;
+        self.grid.near(at, reach.influence, |id, q| {
+            overlap |= reach.covers(q, at);
+            near.push(id);
+        });
+        if overlap {
+            return Err(IllegalMove::Overlap);
+        }
+        let mut updates = Vec::new();
+        let dead = self.dead_opponents(at, color, &near, &mut updates);
+        let captured: Vec<Id> = dead
+            .iter()
+            .flat_map(|&g| self.group(g).members.iter().copied())
+            .collect();
+        let gone = |id: Id| dead.contains(&self.stone(id).group);
+        let region = self.own_region(color, &near, &captured);
+        let mut deltas: Vec<(u32, i64)> = Vec::new();
+        for id in region {
+            let s = self.stone(id);
+            let keeps = s.witness.is_some_and(|w| !reach.covers(at, w));
+            if keeps || (s.witness.is_none() && captured.is_empty()) {
+                continue;
+            }
+            let w = self.free_point(s.at, Some(id), Some(at), &gone);
+            let change = i64::from(w.is_some()) - i64::from(s.witness.is_some());
+            deltas.push((s.group, change));
+            updates.push((id, w));
+        }
+        let witness = self.free_point(at, None, None, &gone);
+        let merged = self.connected_groups(at, color, &near);
+        let free_after = |g: u32| {
+            let d: i64 = deltas.iter().filter(|x| x.0 == g).map(|x| x.1).sum();
+            i64::from(self.group(g).free) + d
+        };
+        let total: i64 =
+            merged.iter().map(|&g| free_after(g)).sum::<i64>() + i64::from(witness.is_some());
+        if total == 0 {
+            return Err(IllegalMove::Suicide);
+        }
+        let mut removed = captured;
+        let mut own_dead: Vec<u32> = deltas
+            .iter()
+            .map(|x| x.0)
+            .filter(|&g| !merged.contains(&g) && free_after(g) == 0)
+            .collect();
+        own_dead.sort_unstable();
+        own_dead.dedup();
+        for g in own_dead {
+            removed.extend_from_slice(&self.group(g).members);
+        }
+        let mut hash_after = self.hash ^ stone_key(at, color);
+        for &id in &removed {
+            let s = self.stone(id);
+            hash_after ^= stone_key(s.at, s.color);
+        }
+        Ok(Plan {
+            at,
+            color,
+            removed,
+            merged,
+            witness,
+            updates,
+            hash_after,
+        })
+    }
+
+    /// Opponent groups left without a liberty by a stone at `at`; records the witnesses
+    /// it changes in `updates`.
+    fn dead_opponents(
+        &self,
+        at: V,
+        color: Color,
+        near: &[Id],
+        updates: &mut Vec<(Id, Option<V>)>,
+    ) -> Vec<u32> {
+        let mut lost: Vec<u32> = Vec::new();
+        for &id in near {
+            let s = self.stone(id);
+            if s.color == color || s.witness.is_none_or(|w| !self.reach.covers(at, w)) {
+                continue;
+            }
+            let w = self.free_point(s.at, Some(id), Some(at), &|_| false);
+            updates.push((id, w));
+            if w.is_none() {
+                lost.push(s.group);
+            }
+        }
+        lost.sort_unstable();
+        let mut dead = Vec::new();
+        for run in lost.chunk_by(|a, b| a == b) {
+            if self.group(run[0]).free as usize == run.len() {
+                dead.push(run[0]);
+            }
+        }
+        dead
+    }
+
+    /// The mover's stones whose liberties the move may change: those near the new stone
+    /// and those near a captured stone.
+    fn own_region(&self, color: Color, near: &[Id], captured: &[Id]) -> Vec<Id> {
+        let mut region: Vec<Id> = near
+            .iter()
+            .copied()
+            .filter(|&id| self.stone(id).color == color)
+            .collect();
+        for &c in captured {
+            self.grid
+                .near(self.stone(c).at, self.reach.influence, |id, _| {
+                    if self.stone(id).color == color {
+                        region.push(id);
+                    }
+                });
+        }
+        region.sort_unstable();
+        region.dedup();
+        region
+    }
+
+    /// The mover's groups a stone at `at` connects to.
+    fn connected_groups(&self, at: V, color: Color, near: &[Id]) -> Vec<u32> {
+        let limit = self.reach.connect * self.reach.connect;
+        let mut groups: Vec<u32> = near
+            .iter()
+            .map(|&id| self.stone(id))
+            .filter(|s| s.color == color && s.at.dist2(at) <= limit)
+            .map(|s| s.group)
+            .collect();
+        groups.sort_unstable();
+        groups.dedup();
+        groups
+    }
+
+    /// The Voronoi cells that `plan` changes, with their new areas. Cells next to a
+    /// removed stone grow and are recomputed; the other neighbours of the new stone only
+    /// lose to it, so their cells are cut by one bisector.
+    pub fn area_plan(&self, plan: &Plan) -> AreaPlan {
+        let mut removed = plan.removed.clone();
+        removed.sort_unstable();
+        let gone = |id: Id| removed.binary_search(&id).is_ok();
+        let at_of = |l: u32| match l {
+            NEW => Some(plan.at),
+            _ if gone(l) || !self.is_on_board(l) => None,
+            _ => Some(self.stone(l).at),
+        };
+        let mut sc = Scratch::default();
+        let without = Sites {
+            grid: &self.grid,
+            extra: None,
+            gone,
+        };
+        cell(&self.board, &without, plan.at, NEW, &mut sc);
+        let new_cell = sc.poly.clone();
+        let new_area = area(&self.board, &new_cell, plan.at, at_of);
+        let mut regrow = Vec::new();
+        for &id in &removed {
+            neighbours(&self.stone(id).cell, &mut regrow);
+        }
+        regrow.sort_unstable();
+        regrow.dedup();
+        regrow.retain(|&id| !gone(id));
+        let mut shrink = Vec::new();
+        neighbours(&new_cell, &mut shrink);
+        shrink.sort_unstable();
+        shrink.dedup();
+        shrink.retain(|&id| !gone(id) && regrow.binary_search(&id).is_err());
+        let mut totals = self.area;
+        totals[plan.color] += new_area;
+        for &id in &removed {
+            let s = self.stone(id);
+            totals[s.color] -= s.area;
+        }
+        let after = Sites {
+            grid: &self.grid,
+            extra: Some(plan.at),
+            gone,
+        };
+        let mut changes = Vec::with_capacity(regrow.len() + shrink.len());
+        for id in regrow.into_iter().chain(shrink) {
+            let s = self.stone(id);
+            let mut poly = Cell::with_capacity(s.cell.len() + 2);
+            if self.borders_removed(id, &removed) {
+                cell(&self.board, &after, s.at, id, &mut sc);
+                poly.clone_from(&sc.poly);
+            } else {
+                clip_cell(&s.cell, s.at, plan.at, &mut poly);
+            }
+            let a = area(&self.board, &poly, s.at, at_of);
+            totals[s.color] += a - s.area;
+            changes.push((id, poly, a));
+        }
+        AreaPlan {
+            new_cell: (new_cell, new_area),
+            changes,
+            totals,
+        }
+    }
+
+    /// True when the cell of `id` shares an edge with the cell of a stone in `removed`.
+    fn borders_removed(&self, id: Id, removed: &[Id]) -> bool {
+        !removed.is_empty()
+            && self
+                .stone(id)
+                .cell
+                .iter()
+                .any(|&(_, l)| removed.binary_search(&l).is_ok())
+    }
+
+    /// Plays `plan` (made on this very position), with its areas. Returns the new stone.
+    pub fn commit(&mut self, plan: &Plan, areas: AreaPlan) -> Id {
+        let removed_at: Vec<V> = plan.removed.iter().map(|&id| self.stone(id).at).collect();
+        self.remove(&plan.removed);
+        for &(id, w) in &plan.updates {
+            if self.is_on_board(id) {
+                self.set_witness(id, w);
+            }
+        }
+        let id = self.insert(
+            plan.at,
+            plan.color,
+            &plan.merged,
+            plan.witness,
+            areas.new_cell,
+        );
+        for (changed, mut cell, a) in areas.changes {
+            for v in &mut cell {
+                if v.1 == NEW {
+                    v.1 = id;
+                }
+            }
+            self.set_cell(changed, cell, a);
+        }
+        for p in removed_at {
+            self.refresh_witnesses_near(p);
+        }
+        id
+    }
+}

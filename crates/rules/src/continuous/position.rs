@@ -1,0 +1,354 @@
+//! The stones on the board and what is kept up to date about them move by move: the bucket
+//! grid, the groups with their count of stones that still have a free liberty point, each
+//! stone's witness point and Voronoi area, the colour totals and the position hash.
+
+use std::sync::Arc;
+
+use super::board::Board;
+use super::grid::Grid;
+use super::liberty::{Reach, free_point};
+use super::point::V;
+use super::voronoi::{Cell, Scratch, Sites, area, cell};
+use crate::{ByColor, Color};
+
+/// A stone's slot in the position (reused after a capture).
+pub(crate) type Id = u32;
+
+#[derive(Debug, Clone)]
+pub(crate) struct StoneRec {
+    pub at: V,
+    pub color: Color,
+    pub group: u32,
+    /// A free point of the liberty circle, if the circle has one.
+    pub witness: Option<V>,
+    /// Placement order, for listing stones in the order they were played.
+    pub seq: u64,
+    /// The stone's Voronoi cell, and its area within the board in square board units.
+    pub cell: Cell,
+    pub area: f64,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct GroupRec {
+    pub members: Vec<Id>,
+    /// How many members have a witness: the group has a liberty when this is not zero.
+    pub free: u32,
+}
+
+/// The stones and their incremental structures.
+#[derive(Debug, Clone)]
+pub(crate) struct Position {
+    pub board: Arc<Board>,
+    pub reach: Reach,
+    stones: Vec<Option<StoneRec>>,
+    spare: Vec<Id>,
+    groups: Vec<Option<GroupRec>>,
+    spare_groups: Vec<u32>,
+    pub grid: Grid,
+    count: usize,
+    /// Stones per colour whose liberty circle has a free point.
+    witnessed: ByColor<usize>,
+    pub hash: u64,
+    /// Voronoi area per colour, square board units.
+    pub area: ByColor<f64>,
+    next_seq: u64,
+}
+
+impl Position {
+    pub fn new(board: Arc<Board>) -> Position {
+        let (lo, hi) = board.bbox();
+        let reach = Reach::new(&board);
+        let grid = Grid::new(lo, hi, 2.0 * reach.touch);
+        Position {
+            board,
+            reach,
+            stones: Vec::new(),
+            spare: Vec::new(),
+            groups: Vec::new(),
+            spare_groups: Vec::new(),
+            grid,
+            count: 0,
+            witnessed: ByColor::default(),
+            hash: 0,
+            area: ByColor::default(),
+            next_seq: 0,
+        }
+    }
+
+    /// Number of stones on the board.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Number of stones of `color` with a free point on their liberty circle, that is with
+    /// a legal point touching them.
+    pub fn witnessed(&self, color: Color) -> usize {
+        self.witnessed[color]
+    }
+
+    /// The stone in slot `id`.
+    ///
+    /// # Panics
+    /// If the slot is empty: ids come from the grid or the groups, which hold only stones
+    /// on the board.
+    pub fn stone(&self, id: Id) -> &StoneRec {
+        self.stones[id as usize]
+            .as_ref()
+            .expect("ids in the grid and the groups are stones on the board")
+    }
+
+    /// True when slot `id` holds a stone.
+    pub fn is_on_board(&self, id: Id) -> bool {
+        self.stones.get(id as usize).is_some_and(Option::is_some)
+    }
+
+    /// The centre of the stone in slot `id`, if it holds one.
+    pub fn at_of(&self, id: Id) -> Option<V> {
+        self.stones.get(id as usize)?.as_ref().map(|s| s.at)
+    }
+
+    /// The group in slot `g`.
+    ///
+    /// # Panics
+    /// If the slot is empty: group ids come from stones on the board.
+    pub fn group(&self, g: u32) -> &GroupRec {
+        self.groups[g as usize]
+            .as_ref()
+            .expect("a stone's group exists")
+    }
+
+    /// Every stone with its id.
+    pub fn iter(&self) -> impl Iterator<Item = (Id, &StoneRec)> {
+        self.stones
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.as_ref().map(|s| (i as Id, s)))
+    }
+
+    /// Every group with its id.
+    pub fn groups(&self) -> impl Iterator<Item = (u32, &GroupRec)> {
+        self.groups
+            .iter()
+            .enumerate()
+            .filter_map(|(i, g)| g.as_ref().map(|g| (i as u32, g)))
+    }
+
+    /// The stone whose disc contains `p`, if any.
+    pub fn stone_at(&self, p: V) -> Option<Id> {
+        let r = self.board.stone_radius();
+        let mut best: Option<(f64, Id)> = None;
+        self.grid.near(p, r, |id, q| {
+            let d = q.dist2(p);
+            if best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, id));
+            }
+        });
+        best.map(|(_, id)| id)
+    }
+
+    /// A free liberty point of a stone at `at` in this position with `extra` added and the
+    /// stones for which `gone` holds removed.
+    pub fn free_point(
+        &self,
+        at: V,
+        me: Option<Id>,
+        extra: Option<V>,
+        gone: &dyn Fn(Id) -> bool,
+    ) -> Option<V> {
+        free_point(&self.board, &self.grid, at, me, extra, gone)
+    }
+
+    /// Puts a stone on the board with the given witness and Voronoi cell; it joins `merge`
+    /// (own groups it connects), or starts a group.
+    pub fn insert(
+        &mut self,
+        at: V,
+        color: Color,
+        merge: &[u32],
+        witness: Option<V>,
+        (cell, area): (Cell, f64),
+    ) -> Id {
+        let id = self.spare.pop().unwrap_or_else(|| {
+            self.stones.push(None);
+            (self.stones.len() - 1) as Id
+        });
+        let group = self.merge_groups(merge);
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.stones[id as usize] = Some(StoneRec {
+            at,
+            color,
+            group,
+            witness,
+            seq,
+            cell,
+            area,
+        });
+        if let Some(g) = self.groups[group as usize].as_mut() {
+            g.members.push(id);
+            g.free += u32::from(witness.is_some());
+        }
+        self.grid.insert(id, at);
+        self.count += 1;
+        self.witnessed[color] += usize::from(witness.is_some());
+        self.hash ^= stone_key(at, color);
+        self.area[color] += area;
+        id
+    }
+
+    /// Joins the groups `merge` into the largest of them, or opens a new group.
+    fn merge_groups(&mut self, merge: &[u32]) -> u32 {
+        let Some(&target) = merge
+            .iter()
+            .max_by_key(|&&g| (self.group(g).members.len(), std::cmp::Reverse(g)))
+        else {
+            return self.new_group();
+        };
+        for &g in merge {
+            if g == target {
+                continue;
+            }
+            let Some(moved) = self.groups[g as usize].take() else {
+                continue;
+            };
+            self.spare_groups.push(g);
+            for &id in &moved.members {
+                if let Some(s) = self.stones[id as usize].as_mut() {
+                    s.group = target;
+                }
+            }
+            if let Some(t) = self.groups[target as usize].as_mut() {
+                t.members.extend_from_slice(&moved.members);
+                t.free += moved.free;
+            }
+        }
+        target
+    }
+
+    fn new_group(&mut self) -> u32 {
+        let rec = GroupRec {
+            members: Vec::new(),
+            free: 0,
+        };
+        if let Some(g) = self.spare_groups.pop() {
+            self.groups[g as usize] = Some(rec);
+            g
+        } else {
+            self.groups.push(Some(rec));
+            (self.groups.len() - 1) as u32
+        }
+    }
+
+    /// Takes the stones `ids` (whole groups) off the board.
+    pub fn remove(&mut self, ids: &[Id]) {
+        for &id in ids {
+            let Some(s) = self.stones[id as usize].take() else {
+                continue;
+            };
+            self.grid.remove(id, s.at);
+            self.spare.push(id);
+            self.count -= 1;
+            self.witnessed[s.color] -= usize::from(s.witness.is_some());
+            self.hash ^= stone_key(s.at, s.color);
+            self.area[s.color] -= s.area;
+            if self.groups[s.group as usize].take().is_some() {
+                self.spare_groups.push(s.group);
+            }
+        }
+        if self.count == 0 {
+            // No rounding residue on an empty board.
+            self.area = ByColor::default();
+        }
+    }
+
+    /// Sets the witness of `id`, keeping its group's count of free stones right.
+    pub fn set_witness(&mut self, id: Id, witness: Option<V>) {
+        let Some(s) = self.stones[id as usize].as_mut() else {
+            return;
+        };
+        let was = s.witness.is_some();
+        s.witness = witness;
+        let (g, color) = (s.group, s.color);
+        self.witnessed[color] += usize::from(witness.is_some());
+        self.witnessed[color] -= usize::from(was);
+        if let Some(g) = self.groups[g as usize].as_mut() {
+            match (was, witness.is_some()) {
+                (false, true) => g.free += 1,
+                (true, false) => g.free -= 1,
+                _ => {}
+            }
+        }
+    }
+
+    /// Sets the Voronoi cell of `id` and its area, keeping the colour totals right.
+    pub fn set_cell(&mut self, id: Id, cell: Cell, area: f64) {
+        if let Some(s) = self.stones[id as usize].as_mut() {
+            self.area[s.color] += area - s.area;
+            s.area = area;
+            s.cell = cell;
+        }
+    }
+
+    /// Recomputes the witness of every stone within influence of `p` whose witness `p`
+    /// covers or that has none (after stones near `p` were added or removed).
+    pub fn refresh_witnesses_near(&mut self, p: V) {
+        let mut ids = Vec::new();
+        self.grid
+            .near(p, self.reach.influence, |id, _| ids.push(id));
+        for id in ids {
+            let s = self.stone(id);
+            let stale = s.witness.is_none_or(|w| {
+                self.grid
+                    .near_any(w, self.reach.overlap, |q| self.reach.covers(q, w))
+            });
+            if stale {
+                let at = s.at;
+                let w = self.free_point(at, Some(id), None, &|_| false);
+                self.set_witness(id, w);
+            }
+        }
+    }
+
+    /// Recomputes the Voronoi cell of every stone (after a setup).
+    pub fn refresh_all_cells(&mut self) {
+        let ids: Vec<Id> = self.iter().map(|(id, _)| id).collect();
+        let mut sc = Scratch::default();
+        let cells: Vec<(Cell, f64)> = {
+            let sites = Sites {
+                grid: &self.grid,
+                extra: None,
+                gone: |_| false,
+            };
+            ids.iter()
+                .map(|&id| {
+                    let at = self.stone(id).at;
+                    cell(&self.board, &sites, at, id, &mut sc);
+                    let a = area(&self.board, &sc.poly, at, |l| self.at_of(l));
+                    (sc.poly.clone(), a)
+                })
+                .collect()
+        };
+        for (id, (c, a)) in ids.into_iter().zip(cells) {
+            self.set_cell(id, c, a);
+        }
+    }
+}
+
+const fn splitmix(state: u64) -> u64 {
+    let mut z = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The hash key of a stone: its exact coordinates and colour.
+pub(crate) fn stone_key(at: V, color: Color) -> u64 {
+    let c = match color {
+        Color::Black => 0x426c_6163_6b00,
+        Color::White => 0x5768_6974_6500,
+    };
+    splitmix(splitmix(at.x.to_bits() ^ c) ^ at.y.to_bits())
+}
+
+/// Mixed into the position hash when White is to move.
+pub(crate) const WHITE_TO_MOVE: u64 = splitmix(0x746f_6d6f_7665);

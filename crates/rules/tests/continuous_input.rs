@@ -1,0 +1,102 @@
+//! Bad input to the continuous engine gives typed errors, never a panic: non-finite
+//! coordinates, bad outlines, impossible radii and komi, requests far off the board.
+
+use stonefield_rules::continuous::{
+    BoardShape, ContinuousGame, ContinuousRules, Point, Polygon, PolygonError, RulesError,
+    SetupError, SnapMode,
+};
+use stonefield_rules::{Game, IllegalMove, Phase};
+
+fn pt(x: f64, y: f64) -> Point {
+    Point::new(x, y).expect("finite")
+}
+
+#[test]
+fn coordinates_must_be_finite() {
+    for (x, y) in [
+        (f64::NAN, 1.0),
+        (1.0, f64::INFINITY),
+        (f64::NEG_INFINITY, 0.0),
+    ] {
+        assert!(Point::new(x, y).is_err());
+    }
+}
+
+#[test]
+fn outlines_must_be_simple_polygons() {
+    let bad: [&[[f64; 2]]; 4] = [
+        &[[0.0, 0.0], [1.0, 1.0]],
+        &[[0.0, 0.0], [4.0, 4.0], [4.0, 0.0], [0.0, 4.0]],
+        &[[0.0, 0.0], [1.0, 0.0], [1.0, 0.0], [0.0, 1.0]],
+        &[[0.0, 0.0], [f64::NAN, 0.0], [0.0, 1.0]],
+    ];
+    for coords in bad {
+        assert!(Polygon::from_coords(coords).is_err(), "{coords:?}");
+    }
+    assert!(matches!(
+        Polygon::from_coords(&[[0.0, 0.0], [2.0, 2.0], [2.0, 0.0], [0.0, 2.0]]),
+        Err(PolygonError::SelfIntersecting(..))
+    ));
+}
+
+#[test]
+fn radius_and_komi_are_checked() {
+    let with = |f: &dyn Fn(&mut ContinuousRules)| {
+        let mut rules = ContinuousRules::default();
+        f(&mut rules);
+        ContinuousGame::new(rules)
+    };
+    for r in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+        assert!(matches!(
+            with(&|x| x.stone_radius = r),
+            Err(SetupError::Rules(RulesError::Radius(_)))
+        ));
+    }
+    let small =
+        Polygon::from_coords(&[[0.0, 0.0], [5.0, 0.0], [5.0, 5.0], [0.0, 5.0]]).expect("square");
+    assert!(matches!(
+        with(&|x| {
+            x.board = BoardShape::Polygon(small.clone());
+            x.stone_radius = 2.6;
+        }),
+        Err(SetupError::Rules(RulesError::RadiusTooLarge(_)))
+    ));
+    for k in [f64::NAN, f64::INFINITY, 1e9] {
+        assert!(matches!(
+            with(&|x| x.komi = k),
+            Err(SetupError::Rules(RulesError::Komi(_)))
+        ));
+    }
+    assert!(matches!(
+        with(&|x| x.stone_radius = 1e300),
+        Err(SetupError::Rules(_))
+    ));
+}
+
+#[test]
+fn wild_requests_and_moves_are_refused_cleanly() {
+    let mut game = ContinuousGame::new(ContinuousRules::default()).expect("rules");
+    game.play(&pt(6.5, 6.5)).expect("a move");
+    for far in [pt(1e300, -1e300), pt(-1e12, 3.0), pt(f64::MAX, f64::MAX)] {
+        assert_eq!(game.check(&far), Err(IllegalMove::Outside));
+        for mode in SnapMode::ALL {
+            if let Some(p) = game.resolve(far, mode) {
+                assert!(game.board().fits(p), "{far} resolved off the board to {p}");
+            }
+        }
+    }
+    let clamped = game
+        .resolve(pt(1e300, 6.5), SnapMode::Nearest)
+        .expect("a point");
+    assert!((clamped.x() - 12.5).abs() < 1e-9, "{clamped}");
+    assert_eq!(game.play(&pt(6.5, 6.6)), Err(IllegalMove::Overlap));
+    assert_eq!(game.toggle_dead(pt(6.5, 6.5)), Err(IllegalMove::WrongPhase));
+    game.pass().expect("pass");
+    game.pass().expect("pass");
+    assert_eq!(game.phase(), Phase::MarkingDead);
+    assert_eq!(game.play(&pt(2.0, 2.0)), Err(IllegalMove::WrongPhase));
+    assert_eq!(
+        game.toggle_dead(pt(1.0, 1.0)),
+        Err(IllegalMove::Unsupported)
+    );
+}
