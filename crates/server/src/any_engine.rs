@@ -130,6 +130,8 @@ impl Engine for AnyEngine {
             "dead": self.game.dead_stones(),
             "last": self.last,
             "prisoners": {"black": self.prisoners[0], "white": self.prisoners[1]},
+            // The variant's own display state (MarGo, Topological Go), passed through.
+            "display": self.game.view(),
         })
     }
 
@@ -222,5 +224,28 @@ mod tests {
         assert!(AnyEngine::new("chess", &json!({}), None).is_err());
         assert!(AnyEngine::new("classic", &json!({"board_size": 99}), None).is_err());
         assert!(AnyEngine::new("classic", &json!({"bogus": 1}), None).is_err());
+    }
+}
+
+#[cfg(test)]
+mod other_variants {
+    use super::*;
+
+    /// Variants the game layer knows pass through the server unchanged.
+    #[test]
+    fn other_variants_play_through_the_same_interface() {
+        // Topological Go: a refused move comes back as a report with its reason.
+        let mut topo = AnyEngine::new("topological", &json!({}), None).unwrap();
+        let r = topo
+            .apply(&json!({"color": topo.to_move().name(), "at": [2, 3]}))
+            .unwrap();
+        assert!(r["result"] == "placed" || r["reason"].is_string(), "{r}");
+        let mut margo = AnyEngine::new("margo", &json!({}), None).unwrap();
+        let first = margo.to_move().name();
+        let r = margo
+            .apply(&json!({"color": first, "at": [3, 3, 0]}))
+            .unwrap();
+        assert_eq!(r["result"], "placed", "{r}");
+        assert_eq!(margo.view()["board"]["kind"], "pyramid");
     }
 }
