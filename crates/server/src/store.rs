@@ -14,7 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyPool, Connection, Row};
 
 /// A store failure.
 #[derive(Debug, thiserror::Error)]
@@ -112,6 +112,22 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
+/// Copies the SQLite write-ahead log into the database every half second, on a
+/// connection of its own (a PASSIVE checkpoint never blocks the writer), so that the
+/// writer's own automatic checkpoints, which a move waits for, find little left to copy.
+async fn checkpoints(mut conn: sqlx::AnyConnection) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_millis(500));
+    loop {
+        tick.tick().await;
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&mut conn)
+            .await
+        {
+            tracing::warn!("WAL checkpoint failed: {e}");
+        }
+    }
+}
+
 /// The default SQLite URL for a data directory (the directory is created if missing).
 ///
 /// # Errors
@@ -184,6 +200,10 @@ impl Store {
             .await?;
         let store = Store { pool };
         store.migrate().await?;
+        if sqlite {
+            let conn = sqlx::AnyConnection::connect(url).await?;
+            tokio::spawn(checkpoints(conn));
+        }
         Ok(store)
     }
 
