@@ -38,6 +38,8 @@ pub enum Target {
         #[arg(long)]
         json: bool,
     },
+    /// Concurrent WebSocket games against an in-process server.
+    Server(stonefield_server::bench::BenchConfig),
 }
 
 pub fn run(target: Target) -> anyhow::Result<()> {
@@ -49,5 +51,6 @@ pub fn run(target: Target) -> anyhow::Result<()> {
             continuous::run(json, seeds, moves);
             Ok(())
         }
+        Target::Server(config) => stonefield_server::bench::run(config),
     }
 }

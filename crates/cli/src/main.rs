@@ -48,6 +48,8 @@ enum Command {
     },
     /// Convert a classic game between SGF and the JSON record (formats from the extensions).
     Convert { input: PathBuf, output: PathBuf },
+    /// Serve games to browsers (prints the address to open).
+    Serve(stonefield_server::Config),
 }
 
 /// Input the user gave that cannot be used (a missing file, a malformed record): exit
@@ -79,6 +81,7 @@ fn main() -> ExitCode {
         Command::Gtp { playouts, seed } => gtp::run(playouts, seed),
         Command::Replay { file, json } => replay::run(&file, json),
         Command::Convert { input, output } => convert::run(&input, &output),
+        Command::Serve(config) => stonefield_server::run(config),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -94,6 +94,16 @@ impl AnyGame {
         }
     }
 
+    /// The score players watch while they mark dead stones: the count under the variant's
+    /// rules with the marked stones removed; the live score in any other phase.
+    pub fn marked_score(&self) -> ByColor<f64> {
+        match (self, self.phase()) {
+            (AnyGame::Classic(g), Phase::MarkingDead) => g.game().final_score(),
+            (AnyGame::Continuous(g), Phase::MarkingDead) => g.game().final_score(),
+            _ => self.score(),
+        }
+    }
+
     /// The `final` object of `replay --json`: stones, player to move, over, score.
     pub fn final_view(&self) -> Value {
         match self {

@@ -103,15 +103,12 @@ impl RecordMove {
         }
     }
 
-    /// Reads one move of a `variant` record at `path` (such as `moves[3]`).
+    /// Reads one move of a `variant` record at `path` (such as `moves[3]`, or `move` for a
+    /// move that arrives alone, as on the server's socket).
     ///
     /// # Errors
     /// A field the variant's moves do not have, a missing or doubled action, a wrong type.
-    pub(crate) fn from_value(
-        v: &Value,
-        variant: Variant,
-        path: &str,
-    ) -> Result<RecordMove, RecordError> {
+    pub fn from_value(v: &Value, variant: Variant, path: &str) -> Result<RecordMove, RecordError> {
         let map = fields::object(v, path)?;
         fields::only_keys(map, allowed_keys(variant), path)?;
         let color = read_color(fields::required(map, "color", path)?, &join(path, "color"))?;

@@ -1,0 +1,309 @@
+//! Game clocks kept by the server: none, absolute, Fischer and byo-yomi. Pure bookkeeping
+//! over millisecond timestamps given by the caller, so it is tested without waiting.
+//!
+//! ```
+//! use stonefield_rules::Color;
+//! use stonefield_server::clock::{Clock, Flagged, TimeControl};
+//!
+//! let mut clock = Clock::new(TimeControl::Absolute { main_ms: 1_000 });
+//! clock.start(Color::Black, 0);
+//! assert_eq!(clock.deadline(), Some((Color::Black, 1_000)));
+//! assert_eq!(clock.stop(1_500), Err(Flagged(Color::Black)));
+//! ```
+
+use serde::{Deserialize, Serialize};
+use stonefield_rules::Color;
+
+/// A time control chosen when the game is created.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum TimeControl {
+    /// No clock.
+    #[default]
+    None,
+    /// A fixed amount of time per player for the whole game.
+    Absolute {
+        /// Main time, ms.
+        main_ms: u64,
+    },
+    /// Main time plus an increment after every move.
+    Fischer {
+        /// Main time, ms.
+        main_ms: u64,
+        /// Added after each move, ms.
+        increment_ms: u64,
+    },
+    /// Main time, then `periods` periods of `period_ms`; a move within a period keeps it.
+    ByoYomi {
+        /// Main time, ms.
+        main_ms: u64,
+        /// Length of one period, ms.
+        period_ms: u64,
+        /// Number of periods.
+        periods: u32,
+    },
+}
+
+/// Why a time control cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("time control out of range: {0}")]
+pub struct TimeControlError(&'static str);
+
+const MAX_MS: u64 = 30 * 24 * 3600 * 1000;
+
+impl TimeControl {
+    /// Checks the numbers (positive where needed, at most 30 days).
+    ///
+    /// # Errors
+    /// The first value out of range.
+    pub fn validate(self) -> Result<Self, TimeControlError> {
+        let ok = |v: u64| v <= MAX_MS;
+        match self {
+            TimeControl::None => {}
+            TimeControl::Absolute { main_ms } if main_ms == 0 || !ok(main_ms) => {
+                return Err(TimeControlError("main time"));
+            }
+            TimeControl::Fischer {
+                main_ms,
+                increment_ms,
+            } if main_ms == 0 || !ok(main_ms) || !ok(increment_ms) => {
+                return Err(TimeControlError("main time or increment"));
+            }
+            TimeControl::ByoYomi {
+                main_ms,
+                period_ms,
+                periods,
+            } if !ok(main_ms)
+                || period_ms == 0
+                || !ok(period_ms)
+                || periods == 0
+                || periods > 100 =>
+            {
+                return Err(TimeControlError("byo-yomi periods"));
+            }
+            _ => {}
+        }
+        Ok(self)
+    }
+}
+
+/// One player's time left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Remaining {
+    /// Main time left, ms.
+    pub main_ms: u64,
+    /// Byo-yomi periods left.
+    pub periods: u32,
+}
+
+/// Both players' clocks and whose is running. Serialized into the store after every move;
+/// the running side's start time is not, so a restarted server restarts that turn's count.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Clock {
+    control: TimeControl,
+    left: [Remaining; 2],
+    #[serde(skip)]
+    running: Option<(Color, u64)>,
+}
+
+/// A player ran out of time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Flagged(pub Color);
+
+impl Clock {
+    /// Fresh clocks for `control`.
+    pub fn new(control: TimeControl) -> Clock {
+        let r = match control {
+            TimeControl::None => Remaining::default(),
+            TimeControl::Absolute { main_ms } | TimeControl::Fischer { main_ms, .. } => Remaining {
+                main_ms,
+                periods: 0,
+            },
+            TimeControl::ByoYomi {
+                main_ms, periods, ..
+            } => Remaining { main_ms, periods },
+        };
+        Clock {
+            control,
+            left: [r, r],
+            running: None,
+        }
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// Starts `color`'s clock at `now` (ms); any running clock is stopped without charge.
+    pub fn start(&mut self, color: Color, now: u64) {
+        if self.control != TimeControl::None {
+            self.running = Some((color, now));
+        }
+    }
+
+    /// Stops the clock without charging the running side (game over).
+    pub fn halt(&mut self) {
+        self.running = None;
+    }
+
+    fn budget(&self, c: Color) -> u64 {
+        let r = self.left[c.index()];
+        match self.control {
+            TimeControl::None => u64::MAX,
+            TimeControl::ByoYomi { period_ms, .. } => r.main_ms + period_ms * u64::from(r.periods),
+            _ => r.main_ms,
+        }
+    }
+
+    /// When (ms timestamp) the running side would run out of time, if a clock runs.
+    pub fn deadline(&self) -> Option<(Color, u64)> {
+        let (c, since) = self.running?;
+        Some((c, since.saturating_add(self.budget(c))))
+    }
+
+    /// Charges the running side for its turn up to `now`; a move ends a turn, so Fischer
+    /// adds its increment and a byo-yomi period used in time is kept.
+    ///
+    /// # Errors
+    /// [`Flagged`] if the running side had run out of time.
+    pub fn stop(&mut self, now: u64) -> Result<(), Flagged> {
+        let Some((c, since)) = self.running.take() else {
+            return Ok(());
+        };
+        let spent = now.saturating_sub(since);
+        let r = &mut self.left[c.index()];
+        match self.control {
+            TimeControl::None => {}
+            TimeControl::Absolute { .. } | TimeControl::Fischer { .. } if spent >= r.main_ms => {
+                r.main_ms = 0;
+                return Err(Flagged(c));
+            }
+            TimeControl::Absolute { .. } => r.main_ms -= spent,
+            TimeControl::Fischer { increment_ms, .. } => {
+                r.main_ms = (r.main_ms - spent + increment_ms).min(MAX_MS);
+            }
+            TimeControl::ByoYomi { period_ms, .. } => {
+                if spent < r.main_ms {
+                    r.main_ms -= spent;
+                } else {
+                    let over = spent - r.main_ms;
+                    r.main_ms = 0;
+                    let lost = over / period_ms;
+                    if lost >= u64::from(r.periods) {
+                        r.periods = 0;
+                        return Err(Flagged(c));
+                    }
+                    r.periods -= u32::try_from(lost).unwrap_or(u32::MAX);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// What clients draw: each side's time left at `now` and whose clock runs.
+    pub fn view(&self, now: u64) -> serde_json::Value {
+        let mut left = self.left;
+        if let Some((c, since)) = self.running {
+            let mut probe = self.clone();
+            if probe.stop(now).is_ok() {
+                left[c.index()] = probe.left[c.index()];
+                // stop() added an increment that belongs to the move not yet made
+                if let TimeControl::Fischer { increment_ms, .. } = self.control {
+                    let m = &mut left[c.index()].main_ms;
+                    *m = m.saturating_sub(increment_ms);
+                }
+            } else {
+                left[c.index()] = Remaining::default();
+            }
+            let _ = since;
+        }
+        serde_json::json!({
+            "control": self.control,
+            "black": left[0], "white": left[1],
+            "running": self.running.map(|(c, _)| c.name()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn absolute_time_runs_out() {
+        let mut c = Clock::new(TimeControl::Absolute { main_ms: 1000 });
+        c.start(Color::Black, 0);
+        assert_eq!(c.stop(400), Ok(()));
+        c.start(Color::Black, 1000);
+        assert_eq!(c.deadline(), Some((Color::Black, 1600)));
+        assert_eq!(c.stop(1600), Err(Flagged(Color::Black)));
+    }
+
+    #[test]
+    fn fischer_adds_the_increment() {
+        let mut c = Clock::new(TimeControl::Fischer {
+            main_ms: 1000,
+            increment_ms: 500,
+        });
+        c.start(Color::White, 0);
+        c.stop(900).unwrap();
+        assert_eq!(c.left[1].main_ms, 600);
+        assert_eq!(c.left[0].main_ms, 1000);
+    }
+
+    #[test]
+    fn byo_yomi_keeps_a_period_used_in_time_and_loses_overruns() {
+        let tc = TimeControl::ByoYomi {
+            main_ms: 100,
+            period_ms: 1000,
+            periods: 3,
+        };
+        let mut c = Clock::new(tc);
+        c.start(Color::Black, 0);
+        c.stop(1050).unwrap(); // main gone, 950 into the first period: kept
+        assert_eq!(
+            c.left[0],
+            Remaining {
+                main_ms: 0,
+                periods: 3
+            }
+        );
+        c.start(Color::Black, 0);
+        c.stop(2500).unwrap(); // two periods lost
+        assert_eq!(c.left[0].periods, 1);
+        c.start(Color::Black, 0);
+        assert_eq!(c.deadline(), Some((Color::Black, 1000)));
+        assert_eq!(c.stop(1000), Err(Flagged(Color::Black)));
+    }
+
+    #[test]
+    fn no_clock_never_flags_and_has_no_deadline() {
+        let mut c = Clock::new(TimeControl::None);
+        c.start(Color::Black, 0);
+        assert_eq!(c.deadline(), None);
+        assert_eq!(c.stop(u64::MAX), Ok(()));
+    }
+
+    #[test]
+    fn invalid_controls_are_refused() {
+        assert!(TimeControl::Absolute { main_ms: 0 }.validate().is_err());
+        assert!(
+            TimeControl::ByoYomi {
+                main_ms: 0,
+                period_ms: 0,
+                periods: 1
+            }
+            .validate()
+            .is_err()
+        );
+        assert!(
+            TimeControl::Fischer {
+                main_ms: 1,
+                increment_ms: 0
+            }
+            .validate()
+            .is_ok()
+        );
+    }
+}

@@ -1,0 +1,330 @@
+//! The HTTP side: pages (embedded client), the game list, creating and joining games,
+//! record downloads, replays, and the WebSocket upgrade.
+
+use std::sync::Arc;
+
+use axum::extract::{DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::assets;
+use crate::clock::{Clock, TimeControl};
+use crate::engine::{self, score_json};
+use crate::error::AppError;
+use crate::ids;
+use crate::protocol::MAX_MESSAGE_BYTES;
+use crate::rooms::Rooms;
+use crate::socket;
+use crate::store::{Event, GameRow, now_ms};
+
+/// What every handler shares.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    /// The running rooms (and through them, the store).
+    pub rooms: Arc<Rooms>,
+}
+
+/// The whole application, without a socket (tests drive it directly or bind port 0).
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(|| async { assets::serve("index.html") }))
+        .route("/game/{id}", get(|| async { assets::serve("game.html") }))
+        .route("/replay", get(|| async { assets::serve("replay.html") }))
+        .route(
+            "/replay/{id}",
+            get(|| async { assets::serve("replay.html") }),
+        )
+        .route(
+            "/static/{*path}",
+            get(|Path(p): Path<String>| async move { assets::serve(&p) }),
+        )
+        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/games/{id}/claim", post(claim_seat))
+        .route("/api/games/{id}/record", get(download_record))
+        .route("/api/games/{id}/sgf", get(download_sgf))
+        .route("/api/games/{id}/replay", get(replay_game))
+        .route("/api/replay", post(replay_record))
+        .route("/ws/{id}", get(ws_upgrade))
+        .layer(DefaultBodyLimit::max(1 << 20))
+        .with_state(state)
+}
+
+fn summary(g: &GameRow) -> Value {
+    json!({
+        "id": g.id, "variant": g.variant, "rules": g.rules, "creator": g.creator,
+        "status": g.status, "result": g.result, "time_control": g.time_control,
+        "created_ms": g.created_ms,
+    })
+}
+
+async fn list_games(State(s): State<AppState>) -> Result<Json<Value>, AppError> {
+    let store = s.rooms.store();
+    let open: Vec<Value> = store.list("open", 50).await?.iter().map(summary).collect();
+    let live: Vec<Value> = store.list("live", 50).await?.iter().map(summary).collect();
+    let finished: Vec<Value> = store
+        .list("finished", 50)
+        .await?
+        .iter()
+        .map(summary)
+        .collect();
+    Ok(Json(
+        json!({"open": open, "live": live, "finished": finished}),
+    ))
+}
+
+/// The new-game form.
+#[derive(Debug, Deserialize)]
+pub struct NewGame {
+    /// `classic`, `continuous`, ...
+    pub variant: String,
+    /// Record-format rules object.
+    #[serde(default = "empty_object")]
+    pub rules: Value,
+    /// Optional setup position.
+    #[serde(default)]
+    pub setup: Option<Value>,
+    /// The clock.
+    #[serde(default)]
+    pub time_control: TimeControl,
+    /// `black`, `white` or `random`.
+    #[serde(default)]
+    pub color: Option<String>,
+}
+
+fn empty_object() -> Value {
+    json!({})
+}
+
+/// Creates and stores a game and starts its room; returns (id, creator token, colour,
+/// invite token).
+///
+/// # Errors
+/// A game the rules refuse, or a store failure.
+pub async fn new_game(
+    rooms: &Rooms,
+    req: NewGame,
+) -> Result<(String, String, String, String), AppError> {
+    if !engine::supported(&req.variant) {
+        return Err(AppError::BadRequest(format!(
+            "variant {:?} is not available",
+            req.variant
+        )));
+    }
+    engine::open(&req.variant, &req.rules, req.setup.as_ref())?;
+    let tc = req
+        .time_control
+        .validate()
+        .map_err(|e| AppError::BadRequest(e.to_string()))?;
+    let color = match req.color.as_deref() {
+        None | Some("black") => "black",
+        Some("white") => "white",
+        Some("random") => {
+            let mut b = [0u8; 1];
+            getrandom::fill(&mut b).map_err(|e| AppError::Internal(e.to_string()))?;
+            if b[0] & 1 == 0 { "black" } else { "white" }
+        }
+        Some(o) => {
+            return Err(AppError::BadRequest(format!(
+                "colour {o:?}: expected black, white or random"
+            )));
+        }
+    };
+    let rnd =
+        |r: Result<String, ids::RandomError>| r.map_err(|e| AppError::Internal(e.to_string()));
+    let row = GameRow {
+        id: rnd(ids::game_id())?,
+        variant: req.variant,
+        rules: req.rules,
+        setup: req.setup,
+        time_control: serde_json::to_value(tc).map_err(|e| AppError::Internal(e.to_string()))?,
+        black_token: rnd(ids::seat_token())?,
+        white_token: rnd(ids::seat_token())?,
+        creator: color.into(),
+        claimed: false,
+        status: "open".into(),
+        result: None,
+        clock: serde_json::to_value(Clock::new(tc)).ok(),
+        created_ms: now_ms(),
+    };
+    rooms.store().create_game(&row).await?;
+    let (mine, theirs) = if color == "black" {
+        (row.black_token.clone(), row.white_token.clone())
+    } else {
+        (row.white_token.clone(), row.black_token.clone())
+    };
+    Ok((row.id, mine, color.into(), theirs))
+}
+
+async fn create_game(
+    State(s): State<AppState>,
+    Json(req): Json<NewGame>,
+) -> Result<Json<Value>, AppError> {
+    let (id, token, color, invite) = new_game(&s.rooms, req).await?;
+    Ok(Json(json!({
+        "id": id, "token": token, "color": color,
+        "invite_url": format!("/game/{id}#seat={invite}"),
+    })))
+}
+
+async fn load(s: &AppState, id: &str) -> Result<(GameRow, Vec<Event>), AppError> {
+    if !ids::is_game_id(id) {
+        return Err(AppError::NotFound);
+    }
+    // A finished game's room may stop between finding it and asking it: open it again.
+    for _ in 0..3 {
+        let room = s.rooms.get(id).await?.ok_or(AppError::NotFound)?;
+        if let Some(snapshot) = room.snapshot().await {
+            return Ok(snapshot);
+        }
+    }
+    Err(AppError::Internal("the game's room keeps stopping".into()))
+}
+
+async fn claim_seat(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, AppError> {
+    if !ids::is_game_id(&id) {
+        return Err(AppError::NotFound);
+    }
+    let room = s.rooms.get(&id).await?.ok_or(AppError::NotFound)?;
+    let (color, token) = room
+        .claim()
+        .await
+        .ok_or_else(|| AppError::Conflict("both seats are taken".into()))?;
+    Ok(Json(
+        json!({"id": id, "color": color.name(), "token": token}),
+    ))
+}
+
+/// The JSON record of a stored game.
+pub fn record_of(row: &GameRow, events: &[Event]) -> Value {
+    let moves: Vec<&Value> = events
+        .iter()
+        .filter(|e| e.kind == "move")
+        .map(|e| &e.body)
+        .collect();
+    let mut rec = json!({
+        "format": "stonefield-record/1",
+        "variant": row.variant,
+        "rules": row.rules,
+        "players": {"black": {"name": "Black"}, "white": {"name": "White"}},
+        "moves": moves,
+    });
+    if let Some(setup) = &row.setup {
+        rec["setup"] = setup.clone();
+    }
+    if let Some(r) = &row.result {
+        rec["result"] = r.clone().into();
+    }
+    rec
+}
+
+async fn download_record(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let (row, events) = load(&s, &id).await?;
+    let body = serde_json::to_string_pretty(&record_of(&row, &events))
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let disposition = format!("attachment; filename=\"stonefield-{id}.json\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+async fn download_sgf(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let (row, events) = load(&s, &id).await?;
+    if row.variant != "classic" {
+        return Err(AppError::BadRequest("SGF is for classic games only".into()));
+    }
+    let record = stonefield_record::Record::from_value(&record_of(&row, &events))
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let sgf =
+        stonefield_record::sgf::write(&record).map_err(|e| AppError::Internal(e.to_string()))?;
+    let disposition = format!("attachment; filename=\"stonefield-{id}.sgf\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-go-sgf".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        sgf,
+    )
+        .into_response())
+}
+
+/// Every position of a record, for the replay page: one frame per move with the report,
+/// the view after it and the score.
+///
+/// # Errors
+/// A record the game layer cannot read, naming the move.
+pub fn frames(record: &Value) -> Result<Value, AppError> {
+    let variant = record
+        .get("variant")
+        .and_then(Value::as_str)
+        .ok_or_else(|| AppError::BadRequest("variant: missing".into()))?;
+    let rules = record.get("rules").cloned().unwrap_or_else(empty_object);
+    let mut game = engine::open(variant, &rules, record.get("setup"))?;
+    let moves = record
+        .get("moves")
+        .and_then(Value::as_array)
+        .ok_or_else(|| AppError::BadRequest("moves: expected a list".into()))?;
+    let frame = |g: &dyn engine::Engine, report: Value| json!({"report": report, "view": g.view(), "score": score_json(g.score()), "to_move": g.to_move().name()});
+    let mut out = vec![frame(game.as_ref(), Value::Null)];
+    for (i, mv) in moves.iter().enumerate() {
+        let report = game
+            .apply(mv)
+            .map_err(|e| AppError::BadRequest(format!("moves[{i}]: {e}")))?;
+        out.push(frame(game.as_ref(), report));
+    }
+    Ok(json!({"variant": variant, "rules": rules, "result": record.get("result"), "frames": out}))
+}
+
+async fn replay_game(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, AppError> {
+    let (row, events) = load(&s, &id).await?;
+    Ok(Json(frames(&record_of(&row, &events))?))
+}
+
+async fn replay_record(Json(record): Json<Value>) -> Result<Json<Value>, AppError> {
+    Ok(Json(frames(&record)?))
+}
+
+/// The query of the WebSocket URL.
+#[derive(Debug, Deserialize)]
+pub struct WsQuery {
+    /// Seat token; none for spectators.
+    pub token: Option<String>,
+}
+
+async fn ws_upgrade(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<WsQuery>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, AppError> {
+    if !ids::is_game_id(&id) {
+        return Err(AppError::NotFound);
+    }
+    let room = s.rooms.get(&id).await?.ok_or(AppError::NotFound)?;
+    // Frames up to 64 times the message limit are read and answered with an error;
+    // larger ones close the connection.
+    Ok(ws
+        .max_message_size(MAX_MESSAGE_BYTES * 64)
+        .max_frame_size(MAX_MESSAGE_BYTES * 64)
+        .on_upgrade(move |socket| socket::serve(socket, room, q.token)))
+}

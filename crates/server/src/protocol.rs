@@ -1,0 +1,178 @@
+//! The WebSocket protocol: what a browser may ask ([`ClientMessage`]) and what the server
+//! tells it ([`ServerMessage`]), as JSON objects tagged by `type`. Variant data (moves,
+//! views, previews) pass through as JSON so a new variant needs no protocol change.
+//!
+//! ```
+//! use stonefield_server::protocol::{ClientMessage, parse_client};
+//!
+//! let msg = parse_client(r#"{"type": "move", "move": {"at": [3, 3]}}"#).unwrap();
+//! assert!(matches!(msg, ClientMessage::Move { .. }));
+//! assert!(parse_client(r#"{"type": "fly"}"#).is_err());
+//! ```
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The largest client message the server reads, in bytes.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// A request from a browser. The seat (and so the colour) comes from the connection's
+/// token, never from the message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// Play a move: a record move without its colour (`{"at": [3, 3]}`, or for continuous
+    /// Go `{"request": [x, y], "snap": "own"}`).
+    Move {
+        /// The move.
+        #[serde(rename = "move")]
+        mv: Value,
+    },
+    /// Pass.
+    Pass,
+    /// Resign.
+    Resign,
+    /// Ask the opponent to take back the last move.
+    UndoRequest,
+    /// Answer the opponent's undo request.
+    UndoAnswer {
+        /// True to take the move back.
+        accept: bool,
+    },
+    /// Ask what a move request would do, without playing it (hover preview).
+    Preview {
+        /// The request, shaped as for `Move`.
+        request: Value,
+    },
+    /// Mark or unmark a dead group during counting.
+    ToggleDead {
+        /// A point of the group.
+        at: Value,
+    },
+    /// Accept the count as marked.
+    Accept,
+    /// Disagree with the marks: play resumes.
+    Resume,
+    /// Ask for the full state again.
+    Sync,
+}
+
+/// A message from the server.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The whole state of the game, as this connection may see it (on join, on reconnect,
+    /// after undo and marking changes).
+    State {
+        /// See [`crate::room`] for the fields.
+        state: Value,
+    },
+    /// A move was stored and played.
+    Moved {
+        /// Number of moves played, this one included.
+        seq: u64,
+        /// The per-move report of the record format.
+        report: Value,
+        /// Colour to move next.
+        to_move: String,
+        /// `playing`, `marking` or `finished`.
+        phase: String,
+        /// The live score.
+        score: Value,
+        /// The clocks.
+        clock: Value,
+        /// The result, once the game is over.
+        result: Option<String>,
+    },
+    /// The opponent asks to take back the last move.
+    UndoRequested {
+        /// Who asks.
+        by: String,
+    },
+    /// An undo request was declined.
+    UndoDeclined,
+    /// What a request would do (to the asker only).
+    Preview {
+        /// The request asked about.
+        request: Value,
+        /// The variant's answer, drawn by the client as given: `at` (the resolved point,
+        /// or null), `legal`, `reason` when illegal, `captured` stones and the `score` if
+        /// played.
+        result: Value,
+    },
+    /// A move or action was refused by the rules or by the seat rules; nothing changed.
+    Refused {
+        /// Short kebab-case reason (`occupied`, `not-your-turn`, `spectator`, ...).
+        reason: String,
+        /// For people.
+        message: String,
+    },
+    /// A message that could not be read at all.
+    Error {
+        /// For people.
+        message: String,
+    },
+}
+
+impl ServerMessage {
+    /// A refusal with a reason and a message.
+    pub fn refused(reason: &str, message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Refused {
+            reason: reason.to_owned(),
+            message: message.into(),
+        }
+    }
+
+    /// The JSON text sent on the socket.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self)
+            .unwrap_or_else(|_| r#"{"type":"error","message":"internal"}"#.into())
+    }
+}
+
+/// Reads a client message, with a message for the sender when it cannot.
+///
+/// # Errors
+/// Oversized text, invalid JSON, or an unknown message type.
+pub fn parse_client(text: &str) -> Result<ClientMessage, String> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(format!(
+            "message too large ({} bytes, limit {MAX_MESSAGE_BYTES})",
+            text.len()
+        ));
+    }
+    serde_json::from_str(text).map_err(|e| format!("unreadable message: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_tagged_by_type() {
+        let m = parse_client(r#"{"type":"move","move":{"at":[3,4]}}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMessage::Move {
+                mv: serde_json::json!({"at": [3, 4]})
+            }
+        );
+        assert_eq!(
+            parse_client(r#"{"type":"undo_answer","accept":true}"#).unwrap(),
+            ClientMessage::UndoAnswer { accept: true }
+        );
+        let t = ServerMessage::refused("occupied", "x").to_text();
+        assert!(t.contains(r#""type":"refused""#));
+    }
+
+    #[test]
+    fn bad_messages_are_errors() {
+        assert!(parse_client("{").is_err());
+        assert!(parse_client(r#"{"type":"fly"}"#).is_err());
+        let big = format!(
+            r#"{{"type":"preview","request":"{}"}}"#,
+            "x".repeat(MAX_MESSAGE_BYTES)
+        );
+        assert!(parse_client(&big).unwrap_err().contains("too large"));
+    }
+}

@@ -1,0 +1,454 @@
+//! One game room: a task that owns the game, its clocks and its connections, and takes
+//! commands from an mpsc inbox, so a game's moves are handled one at a time. Every change is
+//! written to the store before anyone is told about it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use stonefield_rules::{Color, Phase};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use crate::clock::{Clock, TimeControl};
+use crate::engine::{self, Engine, EngineError, phase_name, score_json};
+use crate::protocol::{ClientMessage, ServerMessage};
+mod actions;
+
+use crate::store::{Event, GameRow, Store, StoreError};
+
+/// Outgoing text for one connection.
+pub type Outbox = mpsc::Sender<Arc<str>>;
+
+/// Commands a room takes.
+#[derive(Debug)]
+pub enum Command {
+    /// A connection joins with an optional seat token; the reply is its connection id.
+    Join {
+        /// Seat token, if any.
+        token: Option<String>,
+        /// Where the room sends this connection's messages.
+        out: Outbox,
+        /// Gets the connection id.
+        reply: oneshot::Sender<u64>,
+    },
+    /// A connection closed.
+    Leave {
+        /// Connection id.
+        conn: u64,
+    },
+    /// A message from a connection.
+    Client {
+        /// Connection id.
+        conn: u64,
+        /// The message.
+        msg: ClientMessage,
+    },
+    /// Takes the open seat for a newcomer: its colour and token, or `None` if taken.
+    Claim {
+        /// Gets the seat.
+        reply: oneshot::Sender<Option<(Color, String)>>,
+    },
+    /// The stored row and events, for downloads and replays.
+    Snapshot {
+        /// Gets them.
+        reply: oneshot::Sender<(GameRow, Vec<Event>)>,
+    },
+}
+
+/// A handle to send commands to a running room.
+#[derive(Debug, Clone)]
+pub struct RoomHandle {
+    tx: mpsc::Sender<Command>,
+}
+
+impl RoomHandle {
+    /// Sends a command; false if the room has stopped.
+    pub async fn send(&self, cmd: Command) -> bool {
+        self.tx.send(cmd).await.is_ok()
+    }
+
+    /// Whether the room has stopped (a finished game nobody watched any more).
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
+    /// Joins the room; `None` if the room has stopped.
+    pub async fn join(&self, token: Option<String>, out: Outbox) -> Option<u64> {
+        let (reply, rx) = oneshot::channel();
+        if !self.send(Command::Join { token, out, reply }).await {
+            return None;
+        }
+        rx.await.ok()
+    }
+
+    /// Takes the open seat (colour and token); `None` if it is taken or the room stopped.
+    pub async fn claim(&self) -> Option<(Color, String)> {
+        let (reply, rx) = oneshot::channel();
+        if !self.send(Command::Claim { reply }).await {
+            return None;
+        }
+        rx.await.ok().flatten()
+    }
+
+    /// The stored row and events; `None` if the room has stopped.
+    pub async fn snapshot(&self) -> Option<(GameRow, Vec<Event>)> {
+        let (reply, rx) = oneshot::channel();
+        if !self.send(Command::Snapshot { reply }).await {
+            return None;
+        }
+        rx.await.ok()
+    }
+}
+
+#[derive(Debug)]
+struct Client {
+    conn: u64,
+    seat: Option<Color>,
+    out: Outbox,
+}
+
+/// Why a room could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum RoomError {
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The stored game cannot be rebuilt.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+}
+
+/// Rebuilds a game from its stored events.
+///
+/// # Errors
+/// Rules that cannot make a game or an event that cannot be read.
+pub fn replay(row: &GameRow, events: &[Event]) -> Result<Box<dyn Engine>, EngineError> {
+    let mut game = engine::open(&row.variant, &row.rules, row.setup.as_ref())?;
+    for e in events {
+        match e.kind.as_str() {
+            "move" => {
+                game.apply(&e.body)?;
+            }
+            "mark" => game.toggle_dead(&e.body)?,
+            "resume" => game.resume_play()?,
+            other => {
+                return Err(EngineError::Malformed(format!(
+                    "stored event kind {other:?}"
+                )));
+            }
+        }
+    }
+    Ok(game)
+}
+
+/// The room's state; owned by its task.
+#[derive(Debug)]
+struct Room {
+    row: GameRow,
+    engine: Box<dyn Engine>,
+    events: Vec<Event>,
+    clock: Clock,
+    epoch: Instant,
+    clients: Vec<Client>,
+    next_conn: u64,
+    undo_by: Option<Color>,
+    accepted: [bool; 2],
+    last_report: Option<Value>,
+    store: Store,
+}
+
+/// Opens the room of a stored game and starts its task.
+///
+/// # Errors
+/// The store failed or the stored game cannot be rebuilt.
+pub fn start(store: Store, row: GameRow, events: Vec<Event>) -> Result<RoomHandle, RoomError> {
+    let engine = replay(&row, &events)?;
+    let control: TimeControl = serde_json::from_value(row.time_control.clone()).unwrap_or_default();
+    let clock = row
+        .clock
+        .as_ref()
+        .and_then(|c| serde_json::from_value::<Clock>(c.clone()).ok())
+        .unwrap_or_else(|| Clock::new(control));
+    let mut room = Room {
+        row,
+        engine,
+        events,
+        clock,
+        epoch: Instant::now(),
+        clients: Vec::new(),
+        next_conn: 0,
+        undo_by: None,
+        accepted: [false; 2],
+        last_report: None,
+        store,
+    };
+    room.restart_clock();
+    let (tx, rx) = mpsc::channel(256);
+    tokio::spawn(room.run(rx));
+    Ok(RoomHandle { tx })
+}
+
+fn other_color(c: Color) -> Color {
+    c.other()
+}
+
+impl Room {
+    fn now(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    fn finished(&self) -> bool {
+        self.row.result.is_some()
+    }
+
+    fn status(&self) -> &'static str {
+        if self.finished() {
+            "finished"
+        } else if self.row.claimed {
+            "live"
+        } else {
+            "open"
+        }
+    }
+
+    /// Runs the side to move's clock when the game is under way.
+    fn restart_clock(&mut self) {
+        let now = self.now();
+        if self.row.claimed && !self.finished() && self.engine.phase() == Phase::Playing {
+            self.clock.start(self.engine.to_move(), now);
+        } else {
+            self.clock.halt();
+        }
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        loop {
+            let deadline = self.clock.deadline().map(|(_, at)| at);
+            let sleep = async {
+                match deadline {
+                    Some(at) => {
+                        let wait = at.saturating_sub(self.now());
+                        tokio::time::sleep(Duration::from_millis(wait)).await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                () = sleep => self.check_flag().await,
+            }
+            // A finished game nobody watches needs no room; it is opened again on demand.
+            if self.finished() && self.clients.is_empty() {
+                break;
+            }
+        }
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::Join { token, out, reply } => {
+                let conn = self.join(token, out).await;
+                let _ = reply.send(conn);
+            }
+            Command::Leave { conn } => self.clients.retain(|c| c.conn != conn),
+            Command::Client { conn, msg } => {
+                let Some(seat) = self.clients.iter().find(|c| c.conn == conn).map(|c| c.seat)
+                else {
+                    return;
+                };
+                self.on_message(conn, seat, msg).await;
+            }
+            Command::Claim { reply } => {
+                let seat = self.claim_open_seat().await;
+                let _ = reply.send(seat);
+            }
+            Command::Snapshot { reply } => {
+                let _ = reply.send((self.row.clone(), self.events.clone()));
+            }
+        }
+    }
+
+    async fn join(&mut self, token: Option<String>, out: Outbox) -> u64 {
+        let seat = token.as_deref().and_then(|t| self.seat_of(t));
+        let conn = self.next_conn;
+        self.next_conn += 1;
+        self.clients.push(Client { conn, seat, out });
+        let creator = self.row.creator.parse::<Color>().ok();
+        // The invite link's token takes the seat when it first joins.
+        if seat.is_some() && seat != creator && self.claim_open_seat().await.is_some() {
+            return conn;
+        }
+        self.send_state(conn);
+        conn
+    }
+
+    /// Marks the second seat taken (in the store first) and tells everyone the game is
+    /// live; returns that seat, or `None` if it was already taken.
+    async fn claim_open_seat(&mut self) -> Option<(Color, String)> {
+        let creator = self.row.creator.parse::<Color>().ok()?;
+        if self.row.claimed {
+            return None;
+        }
+        match self.store.claim(&self.row.id).await {
+            Ok(true) => {}
+            Ok(false) => return None,
+            Err(e) => {
+                tracing::error!(game = %self.row.id, "claim failed: {e}");
+                return None;
+            }
+        }
+        self.row.claimed = true;
+        self.row.status = "live".into();
+        // claim() saved the status; the clock is saved with the first move.
+        self.restart_clock();
+        self.broadcast_state();
+        let token = match creator {
+            Color::Black => self.row.white_token.clone(),
+            Color::White => self.row.black_token.clone(),
+        };
+        Some((creator.other(), token))
+    }
+
+    fn seat_of(&self, token: &str) -> Option<Color> {
+        if same_token(token, &self.row.black_token) {
+            Some(Color::Black)
+        } else if same_token(token, &self.row.white_token) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// The full state as the connection `seat` may see it.
+    fn state_for(&self, seat: Option<Color>) -> Value {
+        let creator = self.row.creator.parse::<Color>().ok();
+        let invite = match (seat, creator) {
+            (Some(s), Some(c)) if s == c && !self.row.claimed => Some(match c {
+                Color::Black => self.row.white_token.clone(),
+                Color::White => self.row.black_token.clone(),
+            }),
+            _ => None,
+        };
+        let moves: Vec<&Value> = self
+            .events
+            .iter()
+            .filter(|e| e.kind == "move")
+            .map(|e| &e.body)
+            .collect();
+        json!({
+            "id": self.row.id,
+            "variant": self.row.variant,
+            "rules": self.row.rules,
+            "you": seat.map(Color::name),
+            "creator": self.row.creator,
+            "invite": invite,
+            "status": self.status(),
+            "phase": phase_name(self.engine.phase()),
+            "to_move": self.engine.to_move().name(),
+            "view": self.engine.view(),
+            "score": score_json(self.engine.score()),
+            "clock": self.clock.view(self.now()),
+            "seq": moves.len(),
+            "moves": moves,
+            "result": self.row.result,
+            "undo_by": self.undo_by.map(Color::name),
+            "accepted": {"black": self.accepted[0], "white": self.accepted[1]},
+            "last": self.last_report,
+        })
+    }
+
+    fn send_to(&mut self, conn: u64, msg: &ServerMessage) {
+        let text: Arc<str> = msg.to_text().into();
+        if let Some(c) = self.clients.iter().find(|c| c.conn == conn) {
+            let _ = c.out.try_send(text);
+        }
+    }
+
+    fn send_state(&mut self, conn: u64) {
+        let Some(seat) = self.clients.iter().find(|c| c.conn == conn).map(|c| c.seat) else {
+            return;
+        };
+        let msg = ServerMessage::State {
+            state: self.state_for(seat),
+        };
+        self.send_to(conn, &msg);
+    }
+
+    fn broadcast_state(&mut self) {
+        let texts: Vec<Arc<str>> = self
+            .clients
+            .iter()
+            .map(|c| {
+                ServerMessage::State {
+                    state: self.state_for(c.seat),
+                }
+                .to_text()
+                .into()
+            })
+            .collect();
+        let mut dead = Vec::new();
+        for (c, t) in self.clients.iter().zip(texts) {
+            if c.out.try_send(t).is_err() {
+                dead.push(c.conn);
+            }
+        }
+        self.clients.retain(|c| !dead.contains(&c.conn));
+    }
+
+    /// Sends the same text to everyone; a connection too slow to keep up is dropped (it
+    /// gets the full state when it joins again).
+    fn broadcast(&mut self, msg: &ServerMessage) {
+        let text: Arc<str> = msg.to_text().into();
+        self.clients
+            .retain(|c| c.out.try_send(Arc::clone(&text)).is_ok());
+    }
+
+    fn refuse(&mut self, conn: u64, reason: &str, message: &str) {
+        self.send_to(conn, &ServerMessage::refused(reason, message));
+    }
+
+    async fn save_status(&mut self) {
+        let clock = serde_json::to_value(&self.clock).ok();
+        let status = self.status();
+        if let Err(e) = self
+            .store
+            .set_status(
+                &self.row.id,
+                clock.as_ref(),
+                status,
+                self.row.result.as_deref(),
+            )
+            .await
+        {
+            tracing::error!(game = %self.row.id, "saving status failed: {e}");
+        }
+    }
+
+    async fn check_flag(&mut self) {
+        let now = self.now();
+        let Some((color, at)) = self.clock.deadline() else {
+            return;
+        };
+        if now < at || self.finished() {
+            return;
+        }
+        let _ = self.clock.stop(now);
+        self.clock.halt();
+        self.row.result = Some(format!("{}+T", other_color(color).letter()));
+        self.save_status().await;
+        self.broadcast_state();
+    }
+}
+
+/// Compares tokens in time independent of where they differ (tokens are secrets).
+fn same_token(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}

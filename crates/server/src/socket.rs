@@ -1,0 +1,82 @@
+//! One WebSocket connection: a send task draining the connection's outbox and a receive
+//! task parsing messages into room commands, joined by `select!`.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::mpsc;
+
+use crate::protocol::{ServerMessage, parse_client};
+use crate::room::{Command, RoomHandle};
+
+/// How many messages may wait for a slow connection before it is dropped.
+const OUTBOX: usize = 128;
+
+/// Serves `socket` in `room` until either side closes.
+pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>) {
+    // The room holds the only sender of `outbox`: when it drops a connection that cannot
+    // keep up, `outbox` ends and so does the socket; the client reconnects for a full state.
+    let (out, mut outbox) = mpsc::channel::<Arc<str>>(OUTBOX);
+    let (errors, mut error_box) = mpsc::channel::<Arc<str>>(8);
+    let Some(conn) = room.join(token, out).await else {
+        return;
+    };
+    let (mut sink, mut stream) = socket.split();
+    let mut send_task = tokio::spawn(async move {
+        loop {
+            let text = tokio::select! {
+                t = outbox.recv() => match t {
+                    Some(t) => t,
+                    None => break,
+                },
+                Some(t) = error_box.recv() => t,
+            };
+            if sink
+                .send(Message::Text(text.as_ref().into()))
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let inbox = room.clone();
+    let mut recv_task = tokio::spawn(async move {
+        while let Some(Ok(msg)) = stream.next().await {
+            let text = match msg {
+                Message::Text(t) => t,
+                Message::Binary(_) => {
+                    let _ = errors.try_send(error("binary messages are not understood"));
+                    continue;
+                }
+                Message::Close(_) => break,
+                Message::Ping(_) | Message::Pong(_) => continue,
+            };
+            match parse_client(text.as_str()) {
+                Ok(msg) => {
+                    if !inbox.send(Command::Client { conn, msg }).await {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    let _ = errors.try_send(error(&e));
+                }
+            }
+        }
+    });
+    tokio::select! {
+        _ = &mut send_task => recv_task.abort(),
+        _ = &mut recv_task => send_task.abort(),
+    }
+    room.send(Command::Leave { conn }).await;
+}
+
+fn error(message: &str) -> Arc<str> {
+    ServerMessage::Error {
+        message: message.to_owned(),
+    }
+    .to_text()
+    .into()
+}

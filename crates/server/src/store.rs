@@ -1,0 +1,439 @@
+//! Where games live: one SQL code path (sqlx's `Any` driver, `$n` placeholders, portable
+//! types) for SQLite and PostgreSQL, with ordered migrations run at start.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), stonefield_server::store::StoreError> {
+//! use stonefield_server::store::Store;
+//! let store = Store::connect("postgres://postgres@127.0.0.1:5432/test").await?;
+//! let open_games = store.list("open", 20).await?;
+//! # Ok(()) }
+//! ```
+
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde_json::Value;
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Connection, Row};
+
+/// A store failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    /// A stored JSON column could not be read.
+    #[error("stored data unreadable: {0}")]
+    Data(#[from] serde_json::Error),
+    /// The data directory could not be made.
+    #[error("data directory: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Migrations in order; each runs once, inside a transaction, on both databases.
+const MIGRATIONS: &[&str] = &["CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        variant TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        setup TEXT,
+        time_control TEXT NOT NULL,
+        black_token TEXT NOT NULL,
+        white_token TEXT NOT NULL,
+        creator TEXT NOT NULL,
+        claimed BIGINT NOT NULL,
+        status TEXT NOT NULL,
+        result TEXT,
+        clock TEXT,
+        created_ms BIGINT NOT NULL,
+        updated_ms BIGINT NOT NULL
+    );
+    CREATE TABLE events (
+        game_id TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        body TEXT NOT NULL,
+        clock TEXT,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE INDEX games_status ON games (status, updated_ms)"];
+
+/// A game as stored (without its events).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRow {
+    /// Game id.
+    pub id: String,
+    /// `classic`, `continuous`, ...
+    pub variant: String,
+    /// The record-format rules object.
+    pub rules: Value,
+    /// Optional setup position.
+    pub setup: Option<Value>,
+    /// The time control as JSON.
+    pub time_control: Value,
+    /// Black's seat token.
+    pub black_token: String,
+    /// White's seat token.
+    pub white_token: String,
+    /// Colour of the creator's seat.
+    pub creator: String,
+    /// Whether the second seat has been taken.
+    pub claimed: bool,
+    /// `open`, `live` or `finished`.
+    pub status: String,
+    /// The result string once finished.
+    pub result: Option<String>,
+    /// Saved clocks, if any.
+    pub clock: Option<Value>,
+    /// Creation time, ms since the epoch.
+    pub created_ms: i64,
+}
+
+/// One stored event of a game: a move (`move`), or a step of counting (`mark`, `resume`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    /// 0-based position in the game's log.
+    pub seq: i64,
+    /// `move`, `mark` or `resume`.
+    pub kind: String,
+    /// The record move, or the marked point.
+    pub body: Value,
+}
+
+/// A pool on either database.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: AnyPool,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Copies the SQLite write-ahead log into the database every half second, on a
+/// connection of its own (a PASSIVE checkpoint never blocks the writer), so that the
+/// writer's own automatic checkpoints, which a move waits for, find little left to copy.
+async fn checkpoints(mut conn: sqlx::AnyConnection) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_millis(500));
+    loop {
+        tick.tick().await;
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&mut conn)
+            .await
+        {
+            tracing::warn!("WAL checkpoint failed: {e}");
+        }
+    }
+}
+
+/// The default SQLite URL for a data directory (the directory is created if missing).
+///
+/// # Errors
+/// The directory cannot be created.
+pub fn sqlite_url(data_dir: &Path) -> Result<String, StoreError> {
+    std::fs::create_dir_all(data_dir)?;
+    Ok(format!(
+        "sqlite://{}?mode=rwc",
+        data_dir.join("stonefield.db").display()
+    ))
+}
+
+fn row_to_game(r: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
+    let json = |s: String| serde_json::from_str::<Value>(&s);
+    Ok(GameRow {
+        id: r.try_get("id")?,
+        variant: r.try_get("variant")?,
+        rules: json(r.try_get("rules")?)?,
+        setup: r
+            .try_get::<Option<String>, _>("setup")?
+            .map(json)
+            .transpose()?,
+        time_control: json(r.try_get("time_control")?)?,
+        black_token: r.try_get("black_token")?,
+        white_token: r.try_get("white_token")?,
+        creator: r.try_get("creator")?,
+        claimed: r.try_get::<i64, _>("claimed")? != 0,
+        status: r.try_get("status")?,
+        result: r.try_get("result")?,
+        clock: r
+            .try_get::<Option<String>, _>("clock")?
+            .map(json)
+            .transpose()?,
+        created_ms: r.try_get("created_ms")?,
+    })
+}
+
+const GAME_COLUMNS: &str = "id, variant, rules, setup, time_control, black_token, white_token, \
+    creator, claimed, status, result, clock, created_ms";
+
+impl Store {
+    /// Connects to `url` (`sqlite://...` or `postgres://...`) and runs the migrations.
+    ///
+    /// # Errors
+    /// The database cannot be reached or migrated.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 1 } else { 8 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // WAL + NORMAL: a commit survives a killed process; fast enough
+                        // for one write per move.
+                        sqlx::query("PRAGMA journal_mode=WAL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA synchronous=NORMAL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA busy_timeout=5000")
+                            .execute(&mut *conn)
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(url)
+            .await?;
+        let store = Store { pool };
+        store.migrate().await?;
+        if sqlite {
+            let conn = sqlx::AnyConnection::connect(url).await?;
+            tokio::spawn(checkpoints(conn));
+        }
+        Ok(store)
+    }
+
+    async fn migrate(&self) -> Result<(), StoreError> {
+        sqlx::query(
+            "CREATE TABLE IF NOT EXISTS stonefield_migrations (version BIGINT PRIMARY KEY)",
+        )
+        .execute(&self.pool)
+        .await?;
+        for (i, sql) in MIGRATIONS.iter().enumerate() {
+            let version = i64::try_from(i).unwrap_or(i64::MAX) + 1;
+            let mut tx = self.pool.begin().await?;
+            let done = sqlx::query("SELECT version FROM stonefield_migrations WHERE version = $1")
+                .bind(version)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if done.is_some() {
+                continue;
+            }
+            for stmt in sql.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+                sqlx::query(stmt).execute(&mut *tx).await?;
+            }
+            sqlx::query("INSERT INTO stonefield_migrations (version) VALUES ($1)")
+                .bind(version)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        }
+        Ok(())
+    }
+
+    /// Stores a new game.
+    ///
+    /// # Errors
+    /// A database failure (or a duplicate id).
+    pub async fn create_game(&self, g: &GameRow) -> Result<(), StoreError> {
+        let now = now_ms();
+        sqlx::query(
+            "INSERT INTO games (id, variant, rules, setup, time_control, black_token, white_token, \
+             creator, claimed, status, result, clock, created_ms, updated_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+        )
+        .bind(&g.id)
+        .bind(&g.variant)
+        .bind(g.rules.to_string())
+        .bind(g.setup.as_ref().map(Value::to_string))
+        .bind(g.time_control.to_string())
+        .bind(&g.black_token)
+        .bind(&g.white_token)
+        .bind(&g.creator)
+        .bind(i64::from(g.claimed))
+        .bind(&g.status)
+        .bind(g.result.clone())
+        .bind(g.clock.as_ref().map(Value::to_string))
+        .bind(g.created_ms)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The game `id` and its events in order, if it exists.
+    ///
+    /// # Errors
+    /// A database failure or unreadable stored data.
+    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<Event>)>, StoreError> {
+        let q = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        let Some(row) = sqlx::query(&q).bind(id).fetch_optional(&self.pool).await? else {
+            return Ok(None);
+        };
+        let mut game = row_to_game(&row)?;
+        let rows = sqlx::query(
+            "SELECT seq, kind, body, clock FROM events WHERE game_id = $1 ORDER BY seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut events = Vec::with_capacity(rows.len());
+        // The clocks saved with the last event are the newest.
+        if let Some(last) = rows.last()
+            && let Some(clock) = last.try_get::<Option<String>, _>("clock")?
+        {
+            game.clock = Some(serde_json::from_str(&clock)?);
+        }
+        for r in rows {
+            events.push(Event {
+                seq: r.try_get("seq")?,
+                kind: r.try_get("kind")?,
+                body: serde_json::from_str(&r.try_get::<String, _>("body")?)?,
+            });
+        }
+        Ok(Some((game, events)))
+    }
+
+    /// Games with `status`, most recently active first.
+    ///
+    /// # Errors
+    /// A database failure or unreadable stored data.
+    pub async fn list(&self, status: &str, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        let q = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = $1 ORDER BY updated_ms DESC LIMIT $2"
+        );
+        let rows = sqlx::query(&q)
+            .bind(status)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(row_to_game).collect()
+    }
+
+    /// Ids of every game not finished (to resume at start).
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status <> $1")
+            .bind("finished")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
+    }
+
+    /// Appends an event with the clocks after it; returns once it is committed. A new
+    /// `status` (and result) is saved in the same transaction; without one the append is
+    /// a single statement, the common case of a move.
+    ///
+    /// # Errors
+    /// A database failure (the event is then not stored).
+    pub async fn append(
+        &self,
+        id: &str,
+        event: &Event,
+        clock: Option<&Value>,
+        status: Option<(&str, Option<&str>)>,
+    ) -> Result<(), StoreError> {
+        let insert = sqlx::query(
+            "INSERT INTO events (game_id, seq, kind, body, clock) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id.to_owned())
+        .bind(event.seq)
+        .bind(event.kind.clone())
+        .bind(event.body.to_string())
+        .bind(clock.map(Value::to_string));
+        let Some((status, result)) = status else {
+            insert.execute(&self.pool).await?;
+            return Ok(());
+        };
+        let mut tx = self.pool.begin().await?;
+        insert.execute(&mut *tx).await?;
+        Self::update_status(&mut tx, id, clock, status, result).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn update_status(
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        id: &str,
+        clock: Option<&Value>,
+        status: &str,
+        result: Option<&str>,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE games SET clock = $1, status = $2, result = $3, updated_ms = $4 WHERE id = $5",
+        )
+        .bind(clock.map(Value::to_string))
+        .bind(status)
+        .bind(result.map(str::to_owned))
+        .bind(now_ms())
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Deletes the events from `seq` on (an accepted undo) and saves clocks and status.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn truncate(
+        &self,
+        id: &str,
+        seq: i64,
+        clock: Option<&Value>,
+        status: &str,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM events WHERE game_id = $1 AND seq >= $2")
+            .bind(id)
+            .bind(seq)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE events SET clock = $1 WHERE game_id = $2 AND seq = $3")
+            .bind(clock.map(Value::to_string))
+            .bind(id)
+            .bind(seq - 1)
+            .execute(&mut *tx)
+            .await?;
+        Self::update_status(&mut tx, id, clock, status, None).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Saves clocks, status and result without a new event (a flag fall, a seat taken).
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn set_status(
+        &self,
+        id: &str,
+        clock: Option<&Value>,
+        status: &str,
+        result: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        Self::update_status(&mut tx, id, clock, status, result).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Marks the second seat of an open game taken; false if it already was.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn claim(&self, id: &str) -> Result<bool, StoreError> {
+        let r = sqlx::query("UPDATE games SET claimed = 1, status = $1, updated_ms = $2 WHERE id = $3 AND claimed = 0")
+            .bind("live")
+            .bind(now_ms())
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(r.rows_affected() == 1)
+    }
+}

@@ -1,0 +1,148 @@
+//! Shared helpers for the server tests: a server on a real loopback socket, WebSocket
+//! clients that read JSON with a timeout, and a fresh PostgreSQL schema per run.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use stonefield_server::{AppState, Config, NewGame, app, new_game};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+pub const PG_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
+
+pub struct Server {
+    pub addr: SocketAddr,
+    pub state: AppState,
+    pub _dir: tempfile::TempDir,
+}
+
+/// A server on 127.0.0.1:0 over a fresh SQLite file.
+pub async fn server() -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        data_dir: dir.path().to_owned(),
+        ..Config::default()
+    };
+    let state = stonefield_server::open_state(&config).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = app(state.clone());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    Server {
+        addr,
+        state,
+        _dir: dir,
+    }
+}
+
+/// A 9x9 classic game; returns (id, black token, white token).
+pub async fn classic_game(state: &AppState) -> (String, String, String) {
+    let req = NewGame {
+        variant: "classic".into(),
+        rules: json!({"board_size": 9, "komi": 6.5}),
+        setup: None,
+        time_control: Default::default(),
+        color: Some("black".into()),
+    };
+    new_game(&state.rooms, req)
+        .await
+        .unwrap()
+        .pipe(|(id, mine, _, theirs)| (id, mine, theirs))
+}
+
+pub trait Pipe: Sized {
+    fn pipe<T>(self, f: impl FnOnce(Self) -> T) -> T {
+        f(self)
+    }
+}
+impl<T> Pipe for T {}
+
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Client {
+        let url = match token {
+            Some(t) => format!("ws://{addr}/ws/{id}?token={t}"),
+            None => format!("ws://{addr}/ws/{id}"),
+        };
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Client { ws }
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.send_text(v.to_string()).await;
+    }
+
+    pub async fn send_text(&mut self, t: String) {
+        self.ws.send(Message::Text(t.into())).await.unwrap();
+    }
+
+    /// The next JSON message (panics after 5 s).
+    pub async fn recv(&mut self) -> Value {
+        let next = tokio::time::timeout(Duration::from_secs(5), self.ws.next()).await;
+        match next.expect("timed out waiting for a message") {
+            Some(Ok(Message::Text(t))) => serde_json::from_str(t.as_str()).unwrap(),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    /// Reads messages until one has `type` == `ty`.
+    pub async fn recv_type(&mut self, ty: &str) -> Value {
+        loop {
+            let m = self.recv().await;
+            if m["type"] == ty {
+                return m;
+            }
+        }
+    }
+
+    /// Nothing arrives within `ms`.
+    pub async fn silent(&mut self, ms: u64) -> bool {
+        tokio::time::timeout(Duration::from_millis(ms), self.ws.next())
+            .await
+            .is_err()
+    }
+
+    /// The state after a sync request.
+    pub async fn sync(&mut self) -> Value {
+        self.send(json!({"type": "sync"})).await;
+        self.recv_type("state").await["state"].clone()
+    }
+
+    pub async fn play(&mut self, x: u32, y: u32) {
+        self.send(json!({"type": "move", "move": {"at": [x, y]}}))
+            .await;
+    }
+}
+
+/// A database URL for PostgreSQL in a fresh schema (so parallel runs do not collide), or
+/// `None` if the server is not reachable.
+pub async fn pg_fresh_schema() -> Option<String> {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let mut conn = sqlx::AnyConnection::connect(PG_URL).await.ok()?;
+    let schema = format!("t_{}", stonefield_server::ids::seat_token().unwrap());
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    Some(format!("{PG_URL}?options=-c%20search_path%3D{schema}"))
+}
+
+/// Drops the schema named in a URL made by [`pg_fresh_schema`].
+pub async fn pg_drop_schema(url: &str) {
+    use sqlx::Connection;
+    let schema = url.rsplit("%3D").next().unwrap();
+    let mut conn = sqlx::AnyConnection::connect(PG_URL).await.unwrap();
+    sqlx::query(&format!("DROP SCHEMA {schema} CASCADE"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+}

@@ -1,0 +1,121 @@
+//! The HTTP API without a socket (Router::oneshot): create, list, claim, record and SGF
+//! downloads, replay frames, and errors as JSON.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+async fn call(
+    s: &common::Server,
+    method: &str,
+    uri: &str,
+    body: Option<Value>,
+) -> (StatusCode, String) {
+    let req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json");
+    let req = req
+        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+        .unwrap();
+    let resp = stonefield_server::app(s.state.clone())
+        .oneshot(req)
+        .await
+        .unwrap();
+    let status = resp.status();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn json_of(t: &str) -> Value {
+    serde_json::from_str(t).unwrap_or_else(|e| panic!("{e}: {t}"))
+}
+
+#[tokio::test]
+async fn create_list_claim_and_download() {
+    let s = common::server().await;
+    let (st, body) = call(
+        &s,
+        "POST",
+        "/api/games",
+        Some(json!({"variant": "classic", "rules": {"board_size": 9}, "color": "white"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let created = json_of(&body);
+    let id = created["id"].as_str().unwrap().to_owned();
+    assert_eq!(created["color"], "white");
+    let list = json_of(&call(&s, "GET", "/api/games", None).await.1);
+    assert_eq!(list["open"][0]["id"], id.as_str());
+    assert!(
+        list["open"][0].get("black_token").is_none(),
+        "tokens are never listed"
+    );
+
+    let (st, body) = call(&s, "POST", &format!("/api/games/{id}/claim"), None).await;
+    assert_eq!(st, StatusCode::OK);
+    let claim = json_of(&body);
+    assert_eq!(claim["color"], "black");
+    assert!(
+        created["invite_url"]
+            .as_str()
+            .unwrap()
+            .ends_with(claim["token"].as_str().unwrap())
+    );
+
+    let rec = json_of(
+        &call(&s, "GET", &format!("/api/games/{id}/record"), None)
+            .await
+            .1,
+    );
+    assert_eq!(rec["format"], "stonefield-record/1");
+    assert_eq!(rec["moves"], json!([]));
+    let (st, sgf) = call(&s, "GET", &format!("/api/games/{id}/sgf"), None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert!(sgf.contains("SZ[9]"), "{sgf}");
+}
+
+#[tokio::test]
+async fn replay_frames_and_bad_records() {
+    let s = common::server().await;
+    let rec = json!({"variant": "classic", "rules": {"board_size": 9},
+        "moves": [{"color": "black", "at": [2, 2]}, {"color": "black", "at": [3, 3]}, {"color": "white", "pass": true}]});
+    let (st, body) = call(&s, "POST", "/api/replay", Some(rec)).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let frames = json_of(&body)["frames"].as_array().unwrap().clone();
+    assert_eq!(frames.len(), 4);
+    assert_eq!(frames[2]["report"]["reason"], "not-your-turn");
+    assert_eq!(frames[3]["view"]["stones"], json!([[2, 2, "black"]]));
+
+    let bad = json!({"variant": "classic", "moves": [{"color": "black", "at": [1]}]});
+    let (st, body) = call(&s, "POST", "/api/replay", Some(bad)).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert!(
+        json_of(&body)["error"]
+            .as_str()
+            .unwrap()
+            .contains("moves[0]"),
+        "{body}"
+    );
+    let (st, _) = call(&s, "POST", "/api/games", Some(json!({"variant": "chess"}))).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    let (st, _) = call(&s, "GET", "/api/games/000000000000/record", None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    let (st, _) = call(&s, "GET", "/api/games/..%2Fx/record", None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    for path in [
+        "/static/../Cargo.toml",
+        "/static/..%2F..%2FCargo.toml",
+        "/static/nope.js",
+    ] {
+        let (st, _) = call(&s, "GET", path, None).await;
+        assert_eq!(st, StatusCode::NOT_FOUND, "{path}");
+    }
+    let (st, page) = call(&s, "GET", "/static/game.js", None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert!(page.contains("import"));
+}

@@ -1,0 +1,254 @@
+//! The protocol over a real socket: seats, spectators, refusals that keep the connection and
+//! leave the game unchanged, reconnecting, malformed and oversized messages.
+
+mod common;
+
+use common::{Client, classic_game, server};
+use serde_json::json;
+
+#[tokio::test]
+async fn two_players_and_a_spectator_see_each_move() {
+    let s = server().await;
+    let (id, b, w) = classic_game(&s.state).await;
+    let mut black = Client::connect(s.addr, &id, Some(&b)).await;
+    let st = black.recv_type("state").await;
+    assert_eq!(st["state"]["you"], "black");
+    assert_eq!(st["state"]["status"], "open");
+    assert_eq!(st["state"]["invite"], w.as_str());
+    let mut white = Client::connect(s.addr, &id, Some(&w)).await;
+    assert_eq!(white.recv_type("state").await["state"]["you"], "white");
+    let live = black.recv_type("state").await;
+    assert_eq!(live["state"]["status"], "live");
+    assert_eq!(live["state"]["invite"], serde_json::Value::Null);
+    let mut watcher = Client::connect(s.addr, &id, None).await;
+    let st = watcher.recv_type("state").await;
+    assert_eq!(st["state"]["you"], serde_json::Value::Null);
+    assert_eq!(st["state"]["invite"], serde_json::Value::Null);
+
+    black.play(2, 2).await;
+    for c in [&mut black, &mut white, &mut watcher] {
+        let m = c.recv_type("moved").await;
+        assert_eq!(m["seq"], 1);
+        assert_eq!(m["report"]["at"], json!([2, 2]));
+        assert_eq!(m["to_move"], "white");
+    }
+    white.send(json!({"type": "pass"})).await;
+    assert_eq!(watcher.recv_type("moved").await["report"]["result"], "pass");
+}
+
+async fn live_game() -> (common::Server, Client, Client, Client, String) {
+    let s = server().await;
+    let (id, b, w) = classic_game(&s.state).await;
+    let mut black = Client::connect(s.addr, &id, Some(&b)).await;
+    black.recv_type("state").await;
+    let mut white = Client::connect(s.addr, &id, Some(&w)).await;
+    white.recv_type("state").await;
+    black.recv_type("state").await;
+    let mut watcher = Client::connect(s.addr, &id, None).await;
+    watcher.recv_type("state").await;
+    black.play(4, 4).await;
+    black.recv_type("moved").await;
+    white.recv_type("moved").await;
+    watcher.recv_type("moved").await;
+    (s, black, white, watcher, id)
+}
+
+/// Sends `msg` from `c`, expects a refusal with `reason`, and checks that the connection
+/// still works and that the game did not change.
+async fn refused(c: &mut Client, msg: serde_json::Value, reason: &str) {
+    let before = c.sync().await;
+    c.send(msg).await;
+    let r = c.recv().await;
+    assert_eq!(r["type"], "refused", "{r}");
+    assert_eq!(r["reason"], reason);
+    let after = c.sync().await;
+    assert_eq!(before["seq"], after["seq"]);
+    assert_eq!(before["view"], after["view"]);
+    assert_eq!(before["to_move"], after["to_move"]);
+}
+
+#[tokio::test]
+async fn illegal_moves_are_refused_and_change_nothing() {
+    let (s, mut black, mut white, mut watcher, id) = live_game().await;
+    refused(
+        &mut white,
+        json!({"type": "move", "move": {"at": [4, 4]}}),
+        "occupied",
+    )
+    .await;
+    refused(
+        &mut white,
+        json!({"type": "move", "move": {"at": [9, 0]}}),
+        "outside",
+    )
+    .await;
+    refused(
+        &mut black,
+        json!({"type": "move", "move": {"at": [1, 1]}}),
+        "not-your-turn",
+    )
+    .await;
+    // The colour comes from the seat: Black's token cannot play for White, nor White's
+    // connection for Black by naming the colour in the move.
+    refused(
+        &mut black,
+        json!({"type": "move", "move": {"at": [1, 1], "color": "white"}}),
+        "not-your-turn",
+    )
+    .await;
+    refused(
+        &mut black,
+        json!({"type": "pass", "color": "white"}),
+        "not-your-turn",
+    )
+    .await;
+    refused(
+        &mut watcher,
+        json!({"type": "move", "move": {"at": [1, 1]}}),
+        "spectator",
+    )
+    .await;
+    refused(&mut watcher, json!({"type": "resign"}), "spectator").await;
+    // A token of another game's seat is no seat here.
+    let (_other, ob, _) = classic_game(&s.state).await;
+    let mut stranger = Client::connect(s.addr, &id, Some(&ob)).await;
+    assert_eq!(
+        stranger.recv_type("state").await["state"]["you"],
+        serde_json::Value::Null
+    );
+    refused(
+        &mut stranger,
+        json!({"type": "move", "move": {"at": [1, 1]}}),
+        "spectator",
+    )
+    .await;
+    // The game goes on.
+    white.play(3, 3).await;
+    assert_eq!(black.recv_type("moved").await["seq"], 2);
+}
+
+#[tokio::test]
+async fn malformed_and_oversized_messages_get_an_error_and_keep_the_connection() {
+    let (_s, mut black, _white, _watcher, _id) = live_game().await;
+    for bad in [
+        "{".to_owned(),
+        r#"{"type":"teleport"}"#.to_owned(),
+        r#"{"type":"move"}"#.to_owned(),
+        format!(r#"{{"type":"preview","request":"{}"}}"#, "x".repeat(40_000)),
+    ] {
+        black.send_text(bad).await;
+        let r = black.recv().await;
+        assert_eq!(r["type"], "error", "{r}");
+    }
+    black.send(json!({"type": "move", "move": [1, 2]})).await;
+    assert_eq!(black.recv().await["reason"], "malformed");
+    black
+        .send(json!({"type": "move", "move": {"at": "a1"}}))
+        .await;
+    let r = black.recv().await;
+    assert_eq!(r["reason"], "malformed");
+    assert!(r["message"].as_str().unwrap().contains("at"), "{r}");
+    assert_eq!(black.sync().await["seq"], 1);
+}
+
+#[tokio::test]
+async fn a_reconnecting_player_gets_the_whole_state_and_plays_on() {
+    let (s, black, mut white, _watcher, id) = live_game().await;
+    let token = {
+        let (row, _) = s.state.rooms.store().load(&id).await.unwrap().unwrap();
+        row.black_token
+    };
+    drop(black);
+    white.play(0, 0).await;
+    white.recv_type("moved").await;
+    let mut black = Client::connect(s.addr, &id, Some(&token)).await;
+    let st = black.recv_type("state").await["state"].clone();
+    assert_eq!(st["you"], "black");
+    assert_eq!(st["seq"], 2);
+    assert_eq!(st["to_move"], "black");
+    assert_eq!(st["view"]["stones"].as_array().unwrap().len(), 2);
+    black.play(1, 1).await;
+    assert_eq!(white.recv_type("moved").await["seq"], 3);
+}
+
+#[tokio::test]
+async fn undo_needs_the_opponents_consent() {
+    let (_s, mut black, mut white, mut watcher, _id) = live_game().await;
+    black.send(json!({"type": "undo_request"})).await;
+    assert_eq!(white.recv_type("undo_requested").await["by"], "black");
+    black
+        .send(json!({"type": "undo_answer", "accept": true}))
+        .await;
+    assert_eq!(black.recv_type("refused").await["reason"], "no-undo");
+    white
+        .send(json!({"type": "undo_answer", "accept": true}))
+        .await;
+    let st = watcher.recv_type("state").await["state"].clone();
+    assert_eq!(st["seq"], 0);
+    assert_eq!(st["to_move"], "black");
+    assert_eq!(st["view"]["stones"], json!([]));
+}
+
+#[tokio::test]
+async fn two_passes_then_marking_and_acceptance_store_the_result() {
+    let (s, mut black, mut white, mut watcher, id) = live_game().await;
+    white.play(0, 0).await;
+    black.recv_type("moved").await;
+    black.send(json!({"type": "pass"})).await;
+    black.recv_type("moved").await;
+    white.send(json!({"type": "pass"})).await;
+    let m = black.recv_type("moved").await;
+    assert_eq!(m["phase"], "marking");
+    white
+        .send(json!({"type": "toggle_dead", "at": [0, 0]}))
+        .await;
+    let st = black.recv_type("state").await["state"].clone();
+    assert_eq!(st["view"]["dead"], json!([[0, 0, "white"]]));
+    watcher.send(json!({"type": "accept"})).await;
+    assert_eq!(watcher.recv_type("refused").await["reason"], "spectator");
+    black.send(json!({"type": "accept"})).await;
+    white.send(json!({"type": "accept"})).await;
+    let end = loop {
+        let st = watcher.recv_type("state").await["state"].clone();
+        if st["status"] == "finished" {
+            break st;
+        }
+    };
+    // 81 points for Black with the white stone dead, 6.5 komi for White.
+    assert_eq!(end["result"], "B+74.5");
+    let (row, _) = s.state.rooms.store().load(&id).await.unwrap().unwrap();
+    assert_eq!(row.result.as_deref(), Some("B+74.5"));
+    assert_eq!(row.status, "finished");
+    black.play(1, 1).await;
+    assert_eq!(black.recv_type("refused").await["reason"], "game-over");
+}
+
+#[tokio::test]
+async fn resignation_ends_the_game_for_everyone() {
+    let (s, mut black, mut white, mut watcher, id) = live_game().await;
+    white.send(json!({"type": "resign"})).await;
+    for c in [&mut black, &mut white, &mut watcher] {
+        let m = c.recv_type("moved").await;
+        assert_eq!(m["result"], "B+R");
+        assert_eq!(m["phase"], "finished");
+    }
+    let (row, _) = s.state.rooms.store().load(&id).await.unwrap().unwrap();
+    assert_eq!(row.result.as_deref(), Some("B+R"));
+    assert_eq!(row.status, "finished");
+
+    // Once nobody is left, the finished game's room stops; it opens again on demand.
+    drop((black, white, watcher));
+    let mut waited = 0;
+    while s.state.rooms.running().await > 0 {
+        assert!(waited < 100, "the room did not stop");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        waited += 1;
+    }
+    let mut late = Client::connect(s.addr, &id, None).await;
+    let st = late.recv_type("state").await["state"].clone();
+    assert_eq!(
+        (st["status"].as_str(), st["result"].as_str()),
+        (Some("finished"), Some("B+R"))
+    );
+    assert_eq!(st["seq"], 2);
+}

@@ -1,0 +1,135 @@
+//! The same store behaviour on SQLite and on PostgreSQL (a fresh schema per run).
+
+mod common;
+
+use serde_json::json;
+use stonefield_server::store::{Event, GameRow, Store, now_ms, sqlite_url};
+
+fn row(id: &str) -> GameRow {
+    GameRow {
+        id: id.into(),
+        variant: "classic".into(),
+        rules: json!({"board_size": 9}),
+        setup: None,
+        time_control: json!({"kind": "none"}),
+        black_token: "b".repeat(32),
+        white_token: "w".repeat(32),
+        creator: "black".into(),
+        claimed: false,
+        status: "open".into(),
+        result: None,
+        clock: None,
+        created_ms: now_ms(),
+    }
+}
+
+fn mv(seq: i64, x: u32) -> Event {
+    Event {
+        seq,
+        kind: "move".into(),
+        body: json!({"color": if seq % 2 == 0 { "black" } else { "white" }, "at": [x, 0]}),
+    }
+}
+
+async fn store_behaviour(store: Store) {
+    store.create_game(&row("aaaaaaaaaaaa")).await.unwrap();
+    store.create_game(&row("bbbbbbbbbbbb")).await.unwrap();
+    assert!(
+        store.create_game(&row("aaaaaaaaaaaa")).await.is_err(),
+        "duplicate id"
+    );
+    assert_eq!(store.list("open", 10).await.unwrap().len(), 2);
+
+    assert!(store.claim("aaaaaaaaaaaa").await.unwrap());
+    assert!(
+        !store.claim("aaaaaaaaaaaa").await.unwrap(),
+        "a seat is claimed once"
+    );
+    for i in 0..3 {
+        store
+            .append(
+                "aaaaaaaaaaaa",
+                &mv(i, u32::try_from(i).unwrap()),
+                Some(&json!({"x": i})),
+                None,
+            )
+            .await
+            .unwrap();
+    }
+    assert!(
+        store
+            .append("aaaaaaaaaaaa", &mv(2, 9), None, None)
+            .await
+            .is_err(),
+        "seq is unique"
+    );
+    let (g, events) = store.load("aaaaaaaaaaaa").await.unwrap().unwrap();
+    assert!(g.claimed);
+    assert_eq!(g.status, "live");
+    assert_eq!(g.clock, Some(json!({"x": 2})));
+    assert_eq!(events, vec![mv(0, 0), mv(1, 1), mv(2, 2)]);
+
+    store
+        .truncate("aaaaaaaaaaaa", 2, Some(&json!({"x": 9})), "live")
+        .await
+        .unwrap();
+    let (g, events) = store.load("aaaaaaaaaaaa").await.unwrap().unwrap();
+    assert_eq!(events.len(), 2);
+    assert_eq!(g.clock, Some(json!({"x": 9})), "the undo saved the clocks");
+    // An event that ends the game saves the result with it.
+    store
+        .append(
+            "aaaaaaaaaaaa",
+            &mv(2, 5),
+            None,
+            Some(("finished", Some("B+R"))),
+        )
+        .await
+        .unwrap();
+    let (g, _) = store.load("aaaaaaaaaaaa").await.unwrap().unwrap();
+    assert_eq!(
+        (g.status.as_str(), g.result.as_deref()),
+        ("finished", Some("B+R"))
+    );
+    store
+        .set_status("aaaaaaaaaaaa", None, "live", None)
+        .await
+        .unwrap();
+
+    store
+        .set_status("bbbbbbbbbbbb", None, "finished", Some("W+R"))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.unfinished().await.unwrap(),
+        vec!["aaaaaaaaaaaa".to_owned()]
+    );
+    let done = store.list("finished", 10).await.unwrap();
+    assert_eq!(done[0].result.as_deref(), Some("W+R"));
+    assert!(store.load("cccccccccccc").await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn sqlite_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(&dir.path().join("new-dir")).unwrap();
+    store_behaviour(Store::connect(&url).await.unwrap()).await;
+    // Migrations run once: connecting again keeps the data.
+    let again = Store::connect(&url).await.unwrap();
+    assert_eq!(again.list("finished", 10).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn postgres_store() {
+    let Some(url) = common::pg_fresh_schema().await else {
+        if std::env::var_os("STONEFIELD_REQUIRE_PG").is_some() {
+            panic!("PostgreSQL at {} is required", common::PG_URL);
+        }
+        eprintln!("skipped: no PostgreSQL at {}", common::PG_URL);
+        return;
+    };
+    store_behaviour(Store::connect(&url).await.unwrap()).await;
+    let again = Store::connect(&url).await.unwrap();
+    assert_eq!(again.list("finished", 10).await.unwrap().len(), 1);
+    common::pg_drop_schema(&url).await;
+}

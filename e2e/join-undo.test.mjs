@@ -1,0 +1,45 @@
+// The other ways through a game: joining an open game from the home page, an undo asked
+// and granted, and a resignation.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, clickBoard, waitSeq } from './server.mjs';
+
+test('classic: join from the list, undo, resign', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
+    const white = await a.newPage();
+    await white.goto(`${server.url}/`);
+    await white.selectOption('select[name=board]', '9');
+    await white.selectOption('select[name=color]', 'white');
+    await white.click('#create');
+    await white.waitForFunction(() => document.body.dataset.status === 'open');
+    const id = white.url().split('/').pop();
+
+    const black = await b.newPage();
+    await black.goto(`${server.url}/`);
+    await black.click(`button[data-game="${id}"]`);
+    await black.waitForFunction(() => document.body.dataset.you === 'black');
+    await white.waitForFunction(() => document.body.dataset.status === 'live');
+
+    await clickBoard(black, 4, 4);
+    await waitSeq(white, 1);
+    await clickBoard(white, 3, 3);
+    await waitSeq(black, 2);
+    await white.click('#undo');
+    await black.waitForSelector('#undo-answer:not([hidden])');
+    await black.click('#undo-yes');
+    for (const p of [black, white]) await waitSeq(p, 1);
+    assert.equal(await white.locator('#board circle.stone').count(), 1);
+    assert.equal(await white.getAttribute('body', 'data-to-move'), 'white');
+
+    white.once('dialog', (d) => d.accept());
+    await white.click('#resign');
+    await black.waitForFunction(() => document.body.dataset.status === 'finished');
+    assert.equal(await black.textContent('#result'), 'Result: B+R');
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+});

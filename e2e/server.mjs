@@ -1,0 +1,45 @@
+// Starts the stonefield server binary on a free port over a fresh data directory, and
+// launches Debian's headless Chromium through playwright-core.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+// The release binary the test script built: the same `stonefield serve` a user runs.
+const BIN = process.env.STONEFIELD_BIN ?? new URL('../target/release/stonefield', import.meta.url).pathname;
+
+export async function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), 'stonefield-e2e-'));
+  const proc = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--data', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/[0-9.:]+\//);
+      if (m) resolve(m[0].replace(/\/$/, ''));
+    });
+    proc.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { url, stop() { proc.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// Clicks the board at board coordinates (x, y), through the SVG's own transform.
+export async function clickBoard(page, x, y) {
+  const p = await page.evaluate(([bx, by]) => {
+    const svg = document.getElementById('board');
+    const pt = new DOMPoint(bx, by).matrixTransform(svg.getScreenCTM());
+    return [pt.x, pt.y];
+  }, [x, y]);
+  await page.mouse.click(p[0], p[1]);
+}
+
+export const waitSeq = (page, n) => page.waitForFunction((k) => document.body.dataset.seq === String(k), n, { timeout: 10000 });

@@ -1,0 +1,64 @@
+// Pointer, wheel, touch and keys on the board, turned into intents for the page. Returns
+// a function that removes every listener.
+
+function toBoard(svg, ev) {
+  const m = svg.getScreenCTM();
+  if (!m) return null;
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+  return [p.x, p.y];
+}
+
+export function bind(svg, h) {
+  let drag = null;
+  const pointers = new Map();
+  const down = (ev) => {
+    pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+    drag = { x: ev.clientX, y: ev.clientY, moved: false, pinch: pointers.size > 1 ? dist() : 0 };
+    svg.setPointerCapture?.(ev.pointerId);
+  };
+  const dist = () => { const [a, b] = [...pointers.values()]; return Math.hypot(a[0] - b[0], a[1] - b[1]); };
+  const move = (ev) => {
+    const at = toBoard(svg, ev);
+    if (pointers.has(ev.pointerId)) pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+    if (drag && pointers.size > 1 && drag.pinch) {
+      const d = dist(); h.zoom(d / drag.pinch, at); drag.pinch = d; drag.moved = true; return;
+    }
+    if (drag && pointers.size === 1) {
+      const dx = ev.clientX - drag.x; const dy = ev.clientY - drag.y;
+      if (drag.moved || Math.hypot(dx, dy) > 8) {
+        drag.moved = true;
+        const r = svg.getBoundingClientRect(); const vb = svg.viewBox.baseVal;
+        h.pan(-dx * vb.width / r.width, -dy * vb.height / r.height);
+        drag.x = ev.clientX; drag.y = ev.clientY;
+        return;
+      }
+    }
+    if (at) h.hover(at);
+  };
+  const up = (ev) => {
+    pointers.delete(ev.pointerId);
+    const at = toBoard(svg, ev);
+    if (drag && !drag.moved && at && pointers.size === 0) h.click(at);
+    if (pointers.size === 0) drag = null;
+  };
+  const leave = () => h.hover(null);
+  const wheel = (ev) => { ev.preventDefault(); h.zoom(ev.deltaY < 0 ? 1.15 : 1 / 1.15, toBoard(svg, ev)); };
+  const key = (ev) => {
+    if (ev.target instanceof HTMLInputElement) return;
+    if (['1', '2', '3'].includes(ev.key)) h.snap(['nearest', 'own', 'opponent'][Number(ev.key) - 1]);
+  };
+  svg.addEventListener('pointerdown', down);
+  svg.addEventListener('pointermove', move);
+  svg.addEventListener('pointerup', up);
+  svg.addEventListener('pointerleave', leave);
+  svg.addEventListener('wheel', wheel, { passive: false });
+  window.addEventListener('keydown', key);
+  return () => {
+    svg.removeEventListener('pointerdown', down);
+    svg.removeEventListener('pointermove', move);
+    svg.removeEventListener('pointerup', up);
+    svg.removeEventListener('pointerleave', leave);
+    svg.removeEventListener('wheel', wheel);
+    window.removeEventListener('keydown', key);
+  };
+}

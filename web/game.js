@@ -1,0 +1,143 @@
+// The game page: wires the socket, the state, the drawing and the controls together.
+import { createState, applyFull, applyMoved, loadSeat, saveSeat, myTurn, timeLeft } from './state.js';
+import { geometry, pointAt, stoneAt } from './board.js';
+import { render } from './render.js';
+import { bind } from './events.js';
+import { connect } from './net.js';
+
+const $ = (id) => document.getElementById(id);
+const id = location.pathname.split('/').pop();
+const fromLink = new URLSearchParams(location.hash.slice(1)).get('seat');
+if (fromLink) { saveSeat(id, fromLink); history.replaceState(null, '', location.pathname); }
+
+const st = createState();
+const view = { zoom: 1, cx: null, cy: null };
+let geo = null; let frame = 0; let previewAsked = null; let previewTimer = 0;
+const svg = $('board');
+
+function redraw() {
+  if (!frame) frame = requestAnimationFrame(() => { frame = 0; draw(); });
+}
+
+function fmtTime(t) {
+  if (!t) return '–';
+  const s = Math.max(0, Math.ceil(t.main / 1000));
+  const txt = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return t.byo || t.periods ? `${txt} (${t.periods})` : txt;
+}
+
+function draw() {
+  const g = st.game;
+  if (!g) return;
+  render(svg, st, geo, view);
+  const b = document.body.dataset;
+  Object.assign(b, { seq: g.seq, phase: g.phase, status: g.status, toMove: g.to_move, you: g.you ?? 'spectator' });
+  $('you').textContent = g.you ? `You play ${g.you}` : 'Watching';
+  const turn = g.status === 'open' ? 'waiting for an opponent' : g.phase === 'marking' ? 'marking dead stones' : `${g.to_move} to move`;
+  $('status').textContent = g.status === 'finished' ? 'game over' : turn;
+  const ps = st.preview?.score;
+  $('score').textContent = `B ${g.score.black} · W ${g.score.white}${ps ? ` (if played: B ${ps.black.toFixed(1)} · W ${ps.white.toFixed(1)})` : ''}`;
+  $('prisoners').textContent = `B ${g.view.prisoners?.black ?? 0} · W ${g.view.prisoners?.white ?? 0}`;
+  $('result').textContent = g.result ? `Result: ${g.result}` : '';
+  for (const c of ['black', 'white']) {
+    $(`clock-${c}`).textContent = fmtTime(timeLeft(st, c));
+    $(`clock-${c}`).classList.toggle('running', g.clock?.running === c);
+  }
+  const seated = !!g.you && g.status !== 'finished';
+  $('play-buttons').hidden = !seated || g.phase !== 'playing';
+  $('marking').hidden = !seated || g.phase !== 'marking';
+  $('accept').disabled = !!g.accepted?.[g.you];
+  $('undo-answer').hidden = !(seated && st.undoBy && st.undoBy !== g.you);
+  $('snap').hidden = geo.grid;
+  for (const el of $('snap').querySelectorAll('button')) el.classList.toggle('on', el.dataset.snap === st.snap);
+  $('invite').hidden = !g.invite;
+  if (g.invite) $('invite-url').value = `${location.origin}/game/${g.id}#seat=${g.invite}`;
+  $('msg').textContent = st.message;
+  if (g.clock?.running && g.status === 'live') setTimeout(redraw, 250);
+}
+
+function onMessage(m) {
+  switch (m.type) {
+    case 'state': {
+      const first = !st.game;
+      applyFull(st, m.state);
+      geo = geometry(m.state.view.board, m.state.view.rules ?? m.state.rules);
+      if (first) setLinks(m.state);
+      st.message = '';
+      break;
+    }
+    case 'moved': applyMoved(st, m); st.message = ''; break;
+    case 'undo_requested': st.undoBy = m.by; break;
+    case 'undo_declined': st.undoBy = null; st.message = 'undo declined'; break;
+    case 'preview': if (previewAsked && JSON.stringify(m.request) === JSON.stringify(previewAsked)) st.preview = m.result; break;
+    case 'refused': st.message = m.message; break;
+    case 'error': st.message = m.message; break;
+    default: break;
+  }
+  redraw();
+}
+
+function setLinks(g) {
+  $('download-json').href = `/api/games/${g.id}/record`;
+  $('download-sgf').href = `/api/games/${g.id}/sgf`;
+  $('download-sgf').hidden = g.variant !== 'classic';
+  $('replay-link').href = `/replay/${g.id}`;
+}
+
+const net = connect(id, loadSeat(id), onMessage, (s) => { $('conn').textContent = s; });
+
+// Hover previews are asked from the server at most once per animation frame.
+function askPreview(at) {
+  if (previewTimer) return;
+  previewTimer = requestAnimationFrame(() => {
+    previewTimer = 0;
+    if (!st.hover || !myTurn(st)) { st.preview = null; redraw(); return; }
+    previewAsked = { request: st.hover, snap: st.snap };
+    net.send({ type: 'preview', request: previewAsked });
+  });
+  return at;
+}
+
+bind(svg, {
+  hover(at) {
+    if (!geo) return;
+    st.hover = at ? pointAt(geo, at[0], at[1]) : null;
+    if (!geo.grid && at) askPreview(at);
+    redraw();
+  },
+  click(at) {
+    const g = st.game;
+    if (!g || !geo) return;
+    if (g.phase === 'marking' && g.you) {
+      const s = stoneAt(geo, g.view.stones, at[0], at[1]);
+      if (s) net.send({ type: 'toggle_dead', at: s.slice(0, -1) });
+      return;
+    }
+    if (!myTurn(st)) { st.message = g.you ? 'not your turn' : 'spectators cannot play'; redraw(); return; }
+    const p = pointAt(geo, at[0], at[1]);
+    if (!p) return;
+    net.send({ type: 'move', move: geo.grid ? { at: p } : { request: p, snap: st.snap } });
+  },
+  zoom(factor, at) {
+    view.zoom = Math.min(8, Math.max(1, view.zoom * factor));
+    if (at) { view.cx = at[0]; view.cy = at[1]; }
+    if (view.zoom === 1) { view.cx = null; view.cy = null; }
+    redraw();
+  },
+  pan(dx, dy) {
+    if (view.zoom === 1 || !geo) return;
+    const b = geo.bounds;
+    view.cx = (view.cx ?? b.x + b.w / 2) + dx; view.cy = (view.cy ?? b.y + b.h / 2) + dy;
+    redraw();
+  },
+  snap(mode) { st.snap = mode; st.preview = null; redraw(); },
+});
+
+$('pass').onclick = () => net.send({ type: 'pass' });
+$('resign').onclick = () => { if (confirm('Resign?')) net.send({ type: 'resign' }); };
+$('undo').onclick = () => net.send({ type: 'undo_request' });
+$('undo-yes').onclick = () => net.send({ type: 'undo_answer', accept: true });
+$('undo-no').onclick = () => net.send({ type: 'undo_answer', accept: false });
+$('accept').onclick = () => net.send({ type: 'accept' });
+$('resume').onclick = () => net.send({ type: 'resume' });
+for (const el of $('snap').querySelectorAll('button')) el.onclick = () => { st.snap = el.dataset.snap; redraw(); };

@@ -1,0 +1,60 @@
+// The replay page: steps through the frames the server computed for a stored game or an
+// uploaded record (slider, buttons, arrow keys).
+import { geometry } from './board.js';
+import { render } from './render.js';
+
+const $ = (id) => document.getElementById(id);
+const svg = $('board');
+let data = null; let geo = null; let at = 0;
+
+function show(i) {
+  if (!data) return;
+  at = Math.max(0, Math.min(i, data.frames.length - 1));
+  const fr = data.frames[at];
+  const st = { game: { view: fr.view, you: null, to_move: fr.to_move, phase: 'replay', status: 'replay' }, hover: null, preview: null };
+  requestAnimationFrame(() => render(svg, st, geo, { zoom: 1 }));
+  $('slider').value = at;
+  $('move-no').textContent = at;
+  document.body.dataset.frame = at;
+  const r = fr.report;
+  $('report').textContent = r ? `${r.color} ${r.result}${r.at ? ` at ${JSON.stringify(r.at)}` : ''}${r.reason ? ` (${r.reason})` : ''}` : 'start';
+  $('score').textContent = `B ${fr.score.black} · W ${fr.score.white}`;
+}
+
+function load(d) {
+  data = d;
+  geo = geometry(d.frames[0].view.board, d.frames[0].view.rules);
+  $('slider').max = d.frames.length - 1;
+  $('move-count').textContent = d.frames.length - 1;
+  $('result').textContent = d.result ? `Result: ${d.result}` : '';
+  document.body.dataset.frames = d.frames.length;
+  show(d.frames.length - 1);
+}
+
+async function fetchJson(url, opts) {
+  const resp = await fetch(url, opts);
+  const body = await resp.json();
+  if (!resp.ok) { $('msg').textContent = body.error; return null; }
+  return body;
+}
+
+const id = location.pathname.split('/')[2];
+if (id) {
+  fetchJson(`/api/games/${id}/replay`).then((d) => d && load(d));
+} else {
+  $('upload-box').hidden = false;
+  $('upload').onchange = async () => {
+    const text = await $('upload').files[0].text();
+    const d = await fetchJson('/api/replay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+    if (d) { $('msg').textContent = ''; load(d); }
+  };
+}
+$('slider').oninput = () => show(Number($('slider').value));
+$('prev').onclick = () => show(at - 1);
+$('next').onclick = () => show(at + 1);
+window.addEventListener('keydown', (ev) => {
+  if (ev.key === 'ArrowLeft') show(at - 1);
+  if (ev.key === 'ArrowRight') show(at + 1);
+  if (ev.key === 'Home') show(0);
+  if (ev.key === 'End') show(Infinity);
+});

@@ -1,0 +1,67 @@
+// What is shown: the game as the server last described it, plus local things (hover,
+// preview, snap mode). Deltas from the server are folded in here; no rules live here.
+
+export function saveSeat(id, token) { localStorage.setItem(`stonefield.seat.${id}`, token); }
+export function loadSeat(id) { return localStorage.getItem(`stonefield.seat.${id}`); }
+
+export function createState() {
+  return { game: null, hover: null, preview: null, snap: 'nearest', message: '', undoBy: null, received: 0 };
+}
+
+// A full state from the server replaces everything it covers.
+export function applyFull(st, game) {
+  st.game = game;
+  st.undoBy = game.undo_by;
+  st.preview = null;
+  st.received = performance.now();
+}
+
+const samePoint = (a, b) => a.length >= 2 && a[0] === b[0] && a[1] === b[1];
+
+// A move from the server: add the stone, remove the captures, take the new status.
+export function applyMoved(st, m) {
+  const g = st.game;
+  if (!g) return;
+  const r = m.report;
+  const view = g.view;
+  if (r.result === 'placed') {
+    const captured = r.captured ?? [];
+    view.stones = view.stones.filter((s) => !captured.some((c) => samePoint(s, c)));
+    view.stones.push([...r.at, r.color]);
+    view.last = r.at;
+    for (const c of captured) {
+      const taker = c[c.length - 1] === 'black' ? 'white' : 'black';
+      view.prisoners[taker] += 1;
+    }
+  } else if (r.result === 'pass') {
+    view.last = null;
+  }
+  g.moves.push({ color: r.color, ...(r.at ? { at: r.at } : r.result === 'pass' ? { pass: true } : { resign: true }) });
+  Object.assign(g, { seq: m.seq, to_move: m.to_move, phase: m.phase, score: m.score, clock: m.clock, last: r });
+  if (m.result) { g.result = m.result; g.status = 'finished'; }
+  st.undoBy = null;
+  st.preview = null;
+  st.received = performance.now();
+}
+
+export function myTurn(st) {
+  const g = st.game;
+  return !!g && g.you === g.to_move && g.phase === 'playing' && g.status === 'live';
+}
+
+// Time left for `color` now, counting down locally from the last server figure.
+export function timeLeft(st, color) {
+  const c = st.game?.clock;
+  if (!c || c.control.kind === 'none') return null;
+  let { main_ms: main, periods } = c[color];
+  if (c.running === color) {
+    let spent = performance.now() - st.received;
+    const used = Math.min(main, spent); main -= used; spent -= used;
+    if (spent > 0 && c.control.period_ms) {
+      const lost = Math.floor(spent / c.control.period_ms);
+      periods = Math.max(0, periods - lost);
+      return { main: c.control.period_ms - (spent % c.control.period_ms), periods, byo: true };
+    }
+  }
+  return { main, periods, byo: main === 0 && periods > 0 };
+}
