@@ -73,8 +73,12 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
 /// # Errors
 /// The store cannot be opened or the address cannot be bound.
 pub fn run(config: Config) -> anyhow::Result<()> {
+    use std::io::IsTerminal;
+    // Colour codes only on a terminal: logs captured by a service manager or a test stay
+    // plain text.
     let _ = tracing_subscriber::fmt()
         .with_target(false)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr)
         .try_init();
     tokio::runtime::Runtime::new()?.block_on(serve(config))
