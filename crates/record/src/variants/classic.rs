@@ -7,10 +7,10 @@ use stonefield_rules::classic::{
 };
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Stone};
 
+use super::played::{self, Played};
 use crate::fields::{self, index, join};
 use crate::preview::{self, Ask, Effect, Target};
-use crate::report::score_json;
-use crate::{MoveKind, MoveReport, MoveResult, Record, RecordError, RecordMove, Setup};
+use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup};
 
 const OPTIONS: [&str; 7] = [
     "board_size",
@@ -190,46 +190,19 @@ impl ClassicAdapter {
     pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
         let index = self.applied;
         self.applied += 1;
-        match self.play(mv) {
-            Err(reason) => MoveReport::illegal(index, mv.color, reason),
-            Ok(None) => {
-                let result = if matches!(mv.kind, MoveKind::Resign) {
-                    MoveResult::Resign
-                } else {
-                    MoveResult::Pass
-                };
-                let mut r = MoveReport::plain(index, mv.color, result);
-                r.score = (result == MoveResult::Pass).then(|| self.game.score());
-                r
-            }
-            Ok(Some((p, captured))) => {
-                let mut r = MoveReport::plain(index, mv.color, MoveResult::Placed);
-                r.at = Some(json!([p.x(), p.y()]));
-                r.captured = Some(captured.iter().map(stone_json).collect());
-                r.score = Some(self.game.score());
-                r
-            }
-        }
-    }
-
-    /// Plays `mv`: `Some` point and captures for a placement, `None` for a pass or resign.
-    #[allow(clippy::type_complexity)]
-    fn play(&mut self, mv: &RecordMove) -> Result<Option<(Point, Vec<Stone<Point>>)>, IllegalMove> {
-        if let MoveKind::Resign = mv.kind {
-            return self.game.resign(mv.color).map(|()| None);
-        }
-        if self.game.phase() == Phase::Playing && mv.color != self.game.to_move() {
-            return Err(IllegalMove::NotYourTurn);
-        }
-        match &mv.kind {
-            MoveKind::Pass => self.game.pass().map(|()| None),
+        let size = self.game.rules().board_size;
+        let outcome = played::play(&mut self.game, mv, |game| match &mv.kind {
             MoveKind::At(at) if !mv.reserve => {
-                let p = point_of(at, self.game.rules().board_size).ok_or(IllegalMove::Outside)?;
-                let placed = self.game.play(&p)?;
-                Ok(Some((p, placed.captured)))
+                let p = point_of(at, size).ok_or(IllegalMove::Outside)?;
+                let placed = game.play(&p)?;
+                Ok(Played::Stone {
+                    at: json!([p.x(), p.y()]),
+                    captured: placed.captured.iter().map(stone_json).collect(),
+                })
             }
-            _ => Err(IllegalMove::Unsupported),
-        }
+            _ => Err(IllegalMove::Unsupported.into()),
+        });
+        played::report(index, mv, outcome, self.game.score())
     }
 
     pub fn to_move(&self) -> Color {
@@ -247,17 +220,7 @@ impl ClassicAdapter {
 
     /// `{"stones", "to_move", "over", "score"}`, plus `"result"` once finished.
     pub fn final_view(&self) -> Value {
-        let stones: Vec<Value> = self.game.stones().iter().map(stone_json).collect();
-        let mut v = json!({
-            "stones": stones,
-            "to_move": self.game.to_move().name(),
-            "over": self.game.is_over(),
-            "score": score_json(self.game.score()),
-        });
-        if let Some(o) = self.game.outcome() {
-            v["result"] = Value::from(o.to_string());
-        }
-        v
+        played::final_view(&self.game, stone_json)
     }
 
     /// The variant, the resolved rules and the grid for drawing.
@@ -381,6 +344,7 @@ fn setup_error(e: &SetupError, stones: &[Stone<Point>]) -> RecordError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MoveResult;
     use serde_json::json;
     use stonefield_rules::classic::KoRule;
 

@@ -9,10 +9,10 @@ use stonefield_rules::continuous::{
 };
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Stone};
 
+use super::played::{self, Played, Refused};
 use crate::fields::{self, index, join};
 use crate::preview::{self, Ask, Effect, Target};
-use crate::report::score_json;
-use crate::{MoveKind, MoveReport, MoveResult, Record, RecordError, RecordMove, Setup, Snap};
+use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup, Snap};
 
 const OPTIONS: [&str; 5] = ["board", "stone_radius", "komi", "ko", "handicap"];
 
@@ -141,29 +141,16 @@ fn point_json(p: Point) -> Value {
     json!([p.x(), p.y()])
 }
 
+/// A placed stone and what it removed, as the report writes them.
+fn stone_played(at: Point, captured: &[Stone<Point>]) -> Played {
+    Played::Stone {
+        at: point_json(at),
+        captured: captured.iter().map(stone_json).collect(),
+    }
+}
+
 fn stone_json(s: &Stone<Point>) -> Value {
     json!([s.at.x(), s.at.y(), s.color.name()])
-}
-
-/// What a record move did to the game.
-enum Played {
-    Stone(Point, Vec<Stone<Point>>),
-    Pass,
-    Resign,
-}
-
-/// Why a record move did nothing.
-enum Refused {
-    /// Illegal, at the resolved point when there was one.
-    Illegal(IllegalMove, Option<Point>),
-    /// A request that resolved to no point.
-    NoPoint,
-}
-
-impl From<IllegalMove> for Refused {
-    fn from(reason: IllegalMove) -> Refused {
-        Refused::Illegal(reason, None)
-    }
 }
 
 /// A continuous game driven through record moves.
@@ -220,60 +207,25 @@ impl ContinuousAdapter {
     pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
         let index = self.applied;
         self.applied += 1;
-        match self.play(mv) {
-            Err(Refused::NoPoint) => {
-                // Nothing changed, but clients (and the reference) show the score anyway.
-                let mut r = MoveReport::plain(index, mv.color, MoveResult::NoPoint);
-                r.score = Some(self.game.score());
-                r
-            }
-            Err(Refused::Illegal(reason, at)) => {
-                let mut r = MoveReport::illegal(index, mv.color, reason);
-                r.at = at.map(point_json);
-                r
-            }
-            Ok(Played::Resign) => MoveReport::plain(index, mv.color, MoveResult::Resign),
-            Ok(Played::Pass) => {
-                let mut r = MoveReport::plain(index, mv.color, MoveResult::Pass);
-                r.score = Some(self.game.score());
-                r
-            }
-            Ok(Played::Stone(at, captured)) => {
-                let mut r = MoveReport::plain(index, mv.color, MoveResult::Placed);
-                r.at = Some(point_json(at));
-                r.captured = Some(captured.iter().map(stone_json).collect());
-                r.score = Some(self.game.score());
-                r
-            }
-        }
-    }
-
-    fn play(&mut self, mv: &RecordMove) -> Result<Played, Refused> {
-        if let MoveKind::Resign = mv.kind {
-            return Ok(self.game.resign(mv.color).map(|()| Played::Resign)?);
-        }
-        if self.game.phase() == Phase::Playing && mv.color != self.game.to_move() {
-            return Err(IllegalMove::NotYourTurn.into());
-        }
-        match &mv.kind {
-            MoveKind::Pass => Ok(self.game.pass().map(|()| Played::Pass)?),
+        let outcome = played::play(&mut *self.game, mv, |game| match &mv.kind {
             MoveKind::At(at) if !mv.reserve => {
                 let p = point(at).ok_or(IllegalMove::Outside)?;
-                let placed = self.game.play(&p)?;
-                Ok(Played::Stone(p, placed.captured))
+                let placed = game.play(&p)?;
+                Ok(stone_played(p, &placed.captured))
             }
             MoveKind::Request { at, snap } if !mv.reserve => {
                 let p = point(at).ok_or(IllegalMove::Outside)?;
-                match self.game.play_request(p, snap_mode(*snap)) {
-                    Ok((at, placed)) => Ok(Played::Stone(at, placed.captured)),
+                match game.play_request(p, snap_mode(*snap)) {
+                    Ok((at, placed)) => Ok(stone_played(at, &placed.captured)),
                     Err(RequestError::NoPoint) => Err(Refused::NoPoint),
                     Err(RequestError::Illegal { at, reason }) => {
-                        Err(Refused::Illegal(reason, Some(at)))
+                        Err(Refused::Illegal(reason, Some(point_json(at))))
                     }
                 }
             }
             _ => Err(IllegalMove::Unsupported.into()),
-        }
+        });
+        played::report(index, mv, outcome, self.game.score())
     }
 
     pub fn to_move(&self) -> Color {
@@ -291,17 +243,7 @@ impl ContinuousAdapter {
 
     /// `{"stones", "to_move", "over", "score"}`, plus `"result"` once finished.
     pub fn final_view(&self) -> Value {
-        let stones: Vec<Value> = self.game.stones().iter().map(stone_json).collect();
-        let mut v = json!({
-            "stones": stones,
-            "to_move": self.game.to_move().name(),
-            "over": self.game.is_over(),
-            "score": score_json(self.game.score()),
-        });
-        if let Some(o) = self.game.outcome() {
-            v["result"] = Value::from(o.to_string());
-        }
-        v
+        played::final_view(&*self.game, stone_json)
     }
 
     /// The variant, the rules in force and the board for drawing: the polygon (vertices in

@@ -6,9 +6,10 @@ use serde_json::{Map, Value, json};
 use stonefield_rules::margo::{Cell, MargoGame, MargoRules, Point, SetupError};
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Phase, Stone};
 
+use super::played::{self, Played};
 use crate::fields::{self, index};
 use crate::report::score_json;
-use crate::{MoveKind, MoveReport, MoveResult, Record, RecordError, RecordMove, Setup};
+use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup};
 
 const FLAGS: [&str; 4] = [
     "bridge_cutting",
@@ -118,46 +119,20 @@ impl MargoAdapter {
     pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
         let index = self.applied;
         self.applied += 1;
-        match self.play(mv) {
-            Err(reason) => MoveReport::illegal(index, mv.color, reason),
-            Ok(None) => {
-                let result = match mv.kind {
-                    MoveKind::Resign => MoveResult::Resign,
-                    _ => MoveResult::Swap,
-                };
-                let mut r = MoveReport::plain(index, mv.color, result);
-                r.score = (result == MoveResult::Swap).then(|| self.game.score());
-                r
-            }
-            Ok(Some((p, captured))) => {
-                let mut r = MoveReport::plain(index, mv.color, MoveResult::Placed);
-                r.at = Some(json!(p.coords()));
-                r.captured = Some(captured.iter().map(ball_json).collect());
-                r.score = Some(self.game.score());
-                r
-            }
-        }
-    }
-
-    /// Plays `mv`: `Some` point and captures for a ball, `None` for a resignation or swap.
-    #[allow(clippy::type_complexity)]
-    fn play(&mut self, mv: &RecordMove) -> Result<Option<(Point, Vec<Stone<Point>>)>, IllegalMove> {
-        if let MoveKind::Resign = mv.kind {
-            return self.game.resign(mv.color).map(|()| None);
-        }
-        if self.game.phase() == Phase::Playing && mv.color != self.game.to_move() {
-            return Err(IllegalMove::NotYourTurn);
-        }
-        match &mv.kind {
-            MoveKind::Pass => self.game.pass().map(|()| None),
-            MoveKind::Swap => self.game.swap().map(|()| None),
+        let size = self.game.board_size();
+        let outcome = played::play(&mut self.game, mv, |game| match &mv.kind {
+            MoveKind::Swap => Ok(game.swap().map(|()| Played::Swap)?),
             MoveKind::At(at) if !mv.reserve => {
-                let p = point_of(at, self.game.board_size()).ok_or(IllegalMove::Outside)?;
-                let placed = self.game.play(&p)?;
-                Ok(Some((p, placed.captured)))
+                let p = point_of(at, size).ok_or(IllegalMove::Outside)?;
+                let placed = game.play(&p)?;
+                Ok(Played::Stone {
+                    at: json!(p.coords()),
+                    captured: placed.captured.iter().map(ball_json).collect(),
+                })
             }
-            _ => Err(IllegalMove::Unsupported),
-        }
+            _ => Err(IllegalMove::Unsupported.into()),
+        });
+        played::report(index, mv, outcome, self.game.score())
     }
 
     pub fn to_move(&self) -> Color {
@@ -176,16 +151,7 @@ impl MargoAdapter {
     /// `{"stones", "to_move", "over", "score"}`, plus `"result"` once finished and
     /// `"swapped": true` once the players have swapped colours.
     pub fn final_view(&self) -> Value {
-        let stones: Vec<Value> = self.game.stones().iter().map(ball_json).collect();
-        let mut v = json!({
-            "stones": stones,
-            "to_move": self.game.to_move().name(),
-            "over": self.game.is_over(),
-            "score": score_json(self.game.score()),
-        });
-        if let Some(o) = self.game.outcome() {
-            v["result"] = Value::from(o.to_string());
-        }
+        let mut v = played::final_view(&self.game, ball_json);
         if self.game.swapped() {
             v["swapped"] = Value::from(true);
         }

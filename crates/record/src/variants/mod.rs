@@ -5,6 +5,7 @@
 mod classic;
 mod continuous;
 mod margo;
+mod played;
 mod topological;
 
 pub use classic::ClassicAdapter;

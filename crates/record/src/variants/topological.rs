@@ -9,9 +9,9 @@ use stonefield_rules::topological::{
 };
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Phase, Stone};
 
+use super::played::{self, Played};
 use crate::fields::{self, index};
-use crate::report::score_json;
-use crate::{MoveKind, MoveReport, MoveResult, Record, RecordError, RecordMove, Setup};
+use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup};
 
 /// Reads the `rules` object of a Topological Go record; left-out options take their
 /// defaults (10x10, 5 reserve stones).
@@ -114,51 +114,25 @@ impl TopoAdapter {
     pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
         let index = self.applied;
         self.applied += 1;
-        match self.play(mv) {
-            Err(reason) => MoveReport::illegal(index, mv.color, reason),
-            Ok(None) => {
-                let result = if matches!(mv.kind, MoveKind::Resign) {
-                    MoveResult::Resign
-                } else {
-                    MoveResult::Pass
-                };
-                let mut r = MoveReport::plain(index, mv.color, result);
-                r.score = (result == MoveResult::Pass).then(|| self.game.score());
-                r
-            }
-            Ok(Some(p)) => {
-                let mut r = MoveReport::plain(index, mv.color, MoveResult::Placed);
-                r.at = Some(json!([p.x(), p.y()]));
-                r.captured = Some(Vec::new());
-                r.score = Some(self.game.score());
-                r
-            }
-        }
-    }
-
-    /// Plays `mv`: `Some` point for a placement, `None` for a pass or resign.
-    fn play(&mut self, mv: &RecordMove) -> Result<Option<Point>, IllegalMove> {
-        if let MoveKind::Resign = mv.kind {
-            return self.game.resign(mv.color).map(|()| None);
-        }
-        if self.game.phase() == Phase::Playing && mv.color != self.game.to_move() {
-            return Err(IllegalMove::NotYourTurn);
-        }
-        match &mv.kind {
-            MoveKind::Pass if !mv.reserve => self.game.pass().map(|()| None),
+        let size = self.game.rules().board_size();
+        let outcome = played::play(&mut *self.game, mv, |game| match &mv.kind {
             MoveKind::At(at) => {
-                if self.game.phase() != Phase::Playing {
-                    return Err(IllegalMove::GameOver);
+                if game.phase() != Phase::Playing {
+                    return Err(IllegalMove::GameOver.into());
                 }
-                let p = point_of(at, self.game.rules().board_size()).ok_or(IllegalMove::Outside)?;
-                let m = TopoMove {
+                let p = point_of(at, size).ok_or(IllegalMove::Outside)?;
+                game.play(&TopoMove {
                     at: p,
                     reserve: mv.reserve,
-                };
-                self.game.play(&m).map(|_| Some(p))
+                })?;
+                Ok(Played::Stone {
+                    at: json!([p.x(), p.y()]),
+                    captured: Vec::new(),
+                })
             }
-            _ => Err(IllegalMove::Unsupported),
-        }
+            _ => Err(IllegalMove::Unsupported.into()),
+        });
+        played::report(index, mv, outcome, self.game.score())
     }
 
     pub fn to_move(&self) -> Color {
@@ -176,17 +150,7 @@ impl TopoAdapter {
 
     /// `{"stones", "to_move", "over", "score"}`, plus `"result"` once finished.
     pub fn final_view(&self) -> Value {
-        let stones: Vec<Value> = self.game.stones().iter().map(stone_json).collect();
-        let mut v = json!({
-            "stones": stones,
-            "to_move": self.game.to_move().name(),
-            "over": self.game.is_over(),
-            "score": score_json(self.game.score()),
-        });
-        if let Some(o) = self.game.outcome() {
-            v["result"] = Value::from(o.to_string());
-        }
-        v
+        played::final_view(&*self.game, stone_json)
     }
 
     /// The variant, the resolved rules, the grid and [`TopoAdapter::view`].
