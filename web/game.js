@@ -26,6 +26,9 @@ function fmtTime(t) {
   return t.byo || t.periods ? `${txt} (${t.periods})` : txt;
 }
 
+// Scores of real-valued boards are shown to two decimals, whole ones as they are.
+const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
+
 function draw() {
   const g = st.game;
   if (!g) return;
@@ -36,7 +39,7 @@ function draw() {
   const turn = g.status === 'open' ? 'waiting for an opponent' : g.phase === 'marking' ? 'marking dead stones' : `${g.to_move} to move`;
   $('status').textContent = g.status === 'finished' ? 'game over' : turn;
   const ps = st.preview?.score;
-  $('score').textContent = `B ${g.score.black} · W ${g.score.white}${ps ? ` (if played: B ${ps.black.toFixed(1)} · W ${ps.white.toFixed(1)})` : ''}`;
+  $('score').textContent = `B ${num(g.score.black)} · W ${num(g.score.white)}${ps ? ` (if played: B ${ps.black.toFixed(1)} · W ${ps.white.toFixed(1)})` : ''}`;
   $('prisoners').textContent = `B ${g.view.prisoners?.black ?? 0} · W ${g.view.prisoners?.white ?? 0}`;
   $('result').textContent = g.result ? `Result: ${g.result}` : '';
   for (const c of ['black', 'white']) {
@@ -53,6 +56,7 @@ function draw() {
   $('invite').hidden = !g.invite;
   if (g.invite) $('invite-url').value = `${location.origin}/game/${g.id}#seat=${g.invite}`;
   $('msg').textContent = st.message;
+  $('hint').textContent = st.preview && !st.preview.legal ? `here: ${st.preview.reason ?? 'no point'}` : '';
   if (g.clock?.running && g.status === 'live') setTimeout(redraw, 250);
 }
 

@@ -34,10 +34,12 @@ function overlay(st, geo) {
   const occupied = (p) => g.view.stones.some((s) => s[0] === p[0] && s[1] === p[1]);
   if (st.preview && !geo.grid) {
     const p = st.preview;
-    if (p.at) {
-      const ok = p.result === 'placed' || p.legal === true;
-      parts.push(stone(p.at[0], p.at[1], geo.radius, g.you ?? g.to_move, `opacity="0.55" data-legal="${ok}"`));
-      if (!ok) parts.push(`<text x="${f(p.at[0])}" y="${f(p.at[1] + 0.2)}" font-size="0.6" text-anchor="middle" fill="#c00">×</text>`);
+    const ok = p.result === 'placed' || p.legal === true;
+    // An unresolved or refused request is still shown where the pointer is, crossed out.
+    const at = p.at ?? st.hover;
+    if (at) {
+      parts.push(stone(at[0], at[1], geo.radius, g.you ?? g.to_move, `opacity="${p.at ? 0.55 : 0.25}" class="ghost" data-legal="${ok}"`));
+      if (!ok) parts.push(`<text x="${f(at[0])}" y="${f(at[1] + 0.2)}" font-size="0.6" text-anchor="middle" fill="#c00">×</text>`);
     }
     for (const c of p.captured ?? []) parts.push(`<circle cx="${f(c[0])}" cy="${f(c[1])}" r="${f(geo.radius * 0.5)}" fill="none" stroke="#c00" stroke-width="0.08"/>`);
   } else if (st.hover && geo.grid && myTurn(st) && !occupied(st.hover)) {
