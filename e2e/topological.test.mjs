@@ -68,6 +68,11 @@ test('topological: a 6x6 game with reserve stones to its end after two passes', 
     const want = diff === 0 ? 'Result: Draw' : `Result: ${diff > 0 ? 'B' : 'W'}+${Math.abs(diff)}`;
     assert.equal(await white.textContent('#result'), want);
     assert.equal(await black.textContent('#result'), want);
+
+    // The replay page draws the same trees at the last frame.
+    await white.goto(white.url().replace('/game/', '/replay/'));
+    await white.waitForFunction((n) => document.body.dataset.frame === String(n), seq + 1);
+    await white.waitForFunction((n) => document.querySelectorAll('#board .longest-ring').length === n, end.longB + end.longW);
   } finally {
     await browser.close();
     server.stop();

@@ -36,7 +36,7 @@ function overlay(st, geo) {
   const at = p.at ?? st.preview.request.at ?? st.preview.request.request;
   if (at) {
     const [x, y] = planOf(at);
-    const r = geo.kind === 'pyramid' ? 0.48 - at[2] * 0.035 : geo.radius;
+    const r = geo.kind === 'pyramid' ? 0.48 - at[2] * 0.035 : flatRadius(g, geo);
     parts.push(stone(x, y, r, g.you ?? g.to_move, `opacity="${p.at ? 0.55 : 0.25}" data-legal="${ok}" data-at="${at.join(',')}"`, 'ghost'));
     if (!ok) parts.push(`<text x="${f(x)}" y="${f(y + 0.2)}" font-size="0.6" text-anchor="middle" fill="#c00">×</text>`);
   }
@@ -47,12 +47,15 @@ function overlay(st, geo) {
   return parts.join('');
 }
 
+// Topological Go draws smaller stones so the tree links between them show.
+const flatRadius = (g, geo) => (g.variant === 'topological' ? 0.34 : geo.radius);
+
 function flatStones(g, geo) {
   const dead = new Set((g.view.dead ?? []).map((s) => `${s[0]},${s[1]}`));
   return g.view.stones.map((s) => {
     const isDead = dead.has(`${s[0]},${s[1]}`);
     const mark = isDead ? `<path d="M${f(s[0] - 0.25)},${f(s[1] - 0.25)}l0.5,0.5m0,-0.5l-0.5,0.5" stroke="#c00" stroke-width="0.08"/>` : '';
-    return stone(s[0], s[1], geo.radius, s[s.length - 1], `data-x="${s[0]}" data-y="${s[1]}"${isDead ? ' opacity="0.5"' : ''}`) + mark;
+    return stone(s[0], s[1], flatRadius(g, geo), s[s.length - 1], `data-x="${s[0]}" data-y="${s[1]}"${isDead ? ' opacity="0.5"' : ''}`) + mark;
   }).join('');
 }
 
