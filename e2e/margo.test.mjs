@@ -60,3 +60,23 @@ test('margo: a 2x2 game played to its end between two browsers', async () => {
     server.stop();
   }
 });
+
+test('margo: a click over a stack plays the highest legal point under it', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
+    const [black, white] = await newGame(a, b, server, { variant: 'margo', board: '3' });
+    // On 3x3 the apex [0, 0, 2] lies over the centre hole [1, 1, 0]: until its supports
+    // are filled the click means the hole.
+    const moves = [[white, [0, 0, 0]], [black, [1, 0, 0]], [white, [0, 1, 0]], [black, [1, 1, 0]]];
+    for (const [i, [page, p]] of moves.entries()) {
+      await clickBoard(page, ...plan(p));
+      for (const q of [black, white]) await waitSeq(q, i + 1);
+      assert.equal(await white.locator(`#board circle.ball[data-at="${p.join(',')}"]`).count(), 1, `ball at ${p}`);
+    }
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+});

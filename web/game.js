@@ -17,6 +17,8 @@ const view = { zoom: 1, cx: null, cy: null };
 let geo = null; let frame = 0; let previewTimer = 0;
 // Preview answers for the current position, by request; cleared whenever it changes.
 const previews = new Map();
+// A click on a stack whose previews had not all come back yet: played once they have.
+let pendingClick = null;
 const svg = $('board');
 
 function redraw() {
@@ -89,7 +91,7 @@ function onMessage(m) {
       break;
     case 'undo_requested': st.undoBy = m.by; break;
     case 'undo_declined': st.undoBy = null; st.message = 'undo declined'; break;
-    case 'preview': previews.set(JSON.stringify(m.request), m.result); choosePreview(); break;
+    case 'preview': previews.set(JSON.stringify(m.request), m.result); choosePreview(); settleClick(); break;
     case 'refused': st.message = m.message; break;
     case 'error': st.message = m.message; break;
     default: break;
@@ -131,17 +133,32 @@ function askPreview() {
     previewTimer = 0;
     if (previews.size > 300) previews.clear();
     if (st.hover && myTurn(st)) {
-      for (const r of requestsAt(st.hover)) {
-        const k = JSON.stringify(r);
-        if (!previews.has(k)) { previews.set(k, null); net.send({ type: 'preview', request: r }); }
-      }
+      ensureAsked(requestsAt(st.hover));
     }
     choosePreview();
     redraw();
   });
 }
 
-function resetPreviews() { previews.clear(); choosePreview(); askPreview(); redraw(); }
+function ensureAsked(requests) {
+  for (const r of requests) {
+    const k = JSON.stringify(r);
+    if (!previews.has(k)) { previews.set(k, null); net.send({ type: 'preview', request: r }); }
+  }
+}
+
+// Plays a pending stack click once every level under it has an answer: the highest legal
+// point, or (none legal) the highest, so that the server says why not.
+function settleClick() {
+  if (!pendingClick) return;
+  const answers = pendingClick.map((r) => previews.get(JSON.stringify(r)));
+  if (answers.some((a) => !a)) return;
+  const i = answers.findIndex((a) => a.legal);
+  net.send({ type: 'move', move: pendingClick[Math.max(i, 0)] });
+  pendingClick = null;
+}
+
+function resetPreviews() { previews.clear(); pendingClick = null; choosePreview(); askPreview(); redraw(); }
 
 bind(svg, {
   hover(at) {
@@ -162,8 +179,8 @@ bind(svg, {
     // Play the previewed point if the server called it legal, else the topmost candidate
     // (the server then says why not).
     const asked = requestsAt(at);
-    const pv = st.preview && asked.some((r) => JSON.stringify(r) === JSON.stringify(st.preview.request)) && st.preview.result.legal ? st.preview.request : asked[0];
-    if (pv) net.send({ type: 'move', move: pv });
+    if (asked.length > 1) { pendingClick = asked; ensureAsked(asked); settleClick(); return; }
+    if (asked[0]) net.send({ type: 'move', move: asked[0] });
   },
   zoom(factor, at) {
     view.zoom = Math.min(8, Math.max(1, view.zoom * factor));
