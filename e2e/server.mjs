@@ -43,3 +43,32 @@ export async function clickBoard(page, x, y) {
 }
 
 export const waitSeq = (page, n) => page.waitForFunction((k) => document.body.dataset.seq === String(k), n, { timeout: 10000 });
+
+// Moves the mouse over the board at board coordinates (x, y) without clicking.
+export async function hoverBoard(page, x, y) {
+  const p = await page.evaluate(([bx, by]) => {
+    const pt = new DOMPoint(bx, by).matrixTransform(document.getElementById('board').getScreenCTM());
+    return [pt.x, pt.y];
+  }, [x, y]);
+  await page.mouse.move(p[0], p[1]);
+}
+
+// Creates a game from the home page form and seats a second context through the invite
+// link. Returns the two pages (creator first) and the game address.
+export async function newGame(ctxA, ctxB, server, form) {
+  const first = await ctxA.newPage();
+  await first.goto(`${server.url}/`);
+  await first.selectOption('select[name=variant]', form.variant);
+  if (form.board) await first.selectOption('select[name=board]', form.board);
+  if (form.komi !== undefined) await first.fill('input[name=komi]', String(form.komi));
+  await first.selectOption('select[name=color]', form.color ?? 'black');
+  await first.click('#create');
+  await first.waitForURL(/\/game\/[0-9a-f]{12}$/);
+  await first.waitForFunction(() => document.body.dataset.status === 'open');
+  const invite = await first.inputValue('#invite-url');
+  const second = await ctxB.newPage();
+  await second.goto(invite);
+  await second.waitForFunction(() => document.body.dataset.status === 'live');
+  await first.waitForFunction(() => document.body.dataset.status === 'live');
+  return [first, second, first.url()];
+}

@@ -4,13 +4,18 @@
 export function geometry(board, rules) {
   if (board.kind === 'grid') {
     const n = board.size;
-    return { grid: true, size: n, radius: 0.48, bounds: { x: -1, y: -1, w: n + 1, h: n + 1 }, polygon: null, stars: board.star_points ?? [] };
+    return { kind: 'grid', grid: true, size: n, radius: 0.48, bounds: { x: -1, y: -1, w: n + 1, h: n + 1 }, polygon: null, stars: board.star_points ?? [] };
+  }
+  if (board.kind === 'pyramid') {
+    // MarGo: level l has (n - l) x (n - l) points, each over the middle of four below.
+    const n = board.size;
+    return { kind: 'pyramid', grid: false, size: n, levels: board.levels ?? n, radius: 0.5, bounds: { x: -1, y: -1, w: n + 1, h: n + 1 }, polygon: null, stars: [] };
   }
   const polygon = board.polygon ?? [[0, 0], [13, 0], [13, 13], [0, 13]];
   const xs = polygon.map((p) => p[0]); const ys = polygon.map((p) => p[1]);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const m = 0.6;
-  return { grid: false, radius: rules?.stone_radius ?? 0.5, polygon, bounds: { x: x0 - m, y: y0 - m, w: x1 - x0 + 2 * m, h: y1 - y0 + 2 * m }, stars: [] };
+  return { kind: 'polygon', grid: false, radius: rules?.stone_radius ?? 0.5, polygon, bounds: { x: x0 - m, y: y0 - m, w: x1 - x0 + 2 * m, h: y1 - y0 + 2 * m }, stars: [] };
 }
 
 // The visible rectangle after zooming by `zoom` (>= 1) around a centre.
@@ -30,11 +35,28 @@ export function pointAt(geo, x, y) {
   return p[0] < 0 || p[1] < 0 || p[0] >= geo.size || p[1] >= geo.size ? null : p;
 }
 
+// Where a MarGo ball [x, y, level] is seen from above.
+export function planOf(p) { return p.length > 3 || (p.length === 3 && typeof p[2] === 'number') ? [p[0] + p[2] / 2, p[1] + p[2] / 2] : [p[0], p[1]]; }
+
+// The points a pointer at (x, y) may mean, highest first: on a pyramid one per level
+// whose ball would lie under the pointer; elsewhere the single `pointAt`.
+export function candidatesAt(geo, x, y) {
+  if (geo.kind !== 'pyramid') { const p = pointAt(geo, x, y); return p ? [p] : []; }
+  const out = [];
+  for (let l = geo.levels - 1; l >= 0; l--) {
+    const px = Math.round(x - l / 2); const py = Math.round(y - l / 2);
+    const inside = px >= 0 && py >= 0 && px < geo.size - l && py < geo.size - l;
+    if (inside && Math.hypot(px + l / 2 - x, py + l / 2 - y) <= 0.56) out.push([px, py, l]);
+  }
+  return out;
+}
+
 // The stone nearest to (x, y) within one stone radius, for marking dead groups.
 export function stoneAt(geo, stones, x, y) {
   let best = null; let dist = geo.grid ? 0.5 : geo.radius;
   for (const s of stones) {
-    const d = Math.hypot(s[0] - x, s[1] - y);
+    const [sx, sy] = planOf(s);
+    const d = Math.hypot(sx - x, sy - y);
     if (d <= dist) { best = s; dist = d; }
   }
   return best;

@@ -45,6 +45,7 @@ export function bind(svg, h) {
   const wheel = (ev) => { ev.preventDefault(); h.zoom(ev.deltaY < 0 ? 1.15 : 1 / 1.15, toBoard(svg, ev)); };
   const key = (ev) => {
     if (ev.target instanceof HTMLInputElement) return;
+    if (ev.key === 'r' || ev.key === 'R') h.reserve();
     if (['1', '2', '3'].includes(ev.key)) h.snap(['nearest', 'own', 'opponent'][Number(ev.key) - 1]);
   };
   svg.addEventListener('pointerdown', down);

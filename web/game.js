@@ -1,6 +1,8 @@
 // The game page: wires the socket, the state, the drawing and the controls together.
 import { createState, applyFull, applyMoved, loadSeat, saveSeat, myTurn, timeLeft } from './state.js';
-import { geometry, pointAt, stoneAt } from './board.js';
+import { geometry, stoneAt, candidatesAt } from './board.js';
+import { pyramidInfo } from './pyramid.js';
+import { topoInfo } from './topo.js';
 import { render } from './render.js';
 import { bind } from './events.js';
 import { connect } from './net.js';
@@ -12,7 +14,11 @@ if (fromLink) { saveSeat(id, fromLink); history.replaceState(null, '', location.
 
 const st = createState();
 const view = { zoom: 1, cx: null, cy: null };
-let geo = null; let frame = 0; let previewAsked = null; let previewTimer = 0;
+let geo = null; let frame = 0; let previewTimer = 0;
+// Preview answers for the current position, by request; cleared whenever it changes.
+const previews = new Map();
+// A click on a stack whose previews had not all come back yet: played once they have.
+let pendingClick = null;
 const svg = $('board');
 
 function redraw() {
@@ -26,6 +32,9 @@ function fmtTime(t) {
   return t.byo || t.periods ? `${txt} (${t.periods})` : txt;
 }
 
+// Scores of real-valued boards are shown to two decimals, whole ones as they are.
+const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
+
 function draw() {
   const g = st.game;
   if (!g) return;
@@ -35,8 +44,8 @@ function draw() {
   $('you').textContent = g.you ? `You play ${g.you}` : 'Watching';
   const turn = g.status === 'open' ? 'waiting for an opponent' : g.phase === 'marking' ? 'marking dead stones' : `${g.to_move} to move`;
   $('status').textContent = g.status === 'finished' ? 'game over' : turn;
-  const ps = st.preview?.score;
-  $('score').textContent = `B ${g.score.black} · W ${g.score.white}${ps ? ` (if played: B ${ps.black.toFixed(1)} · W ${ps.white.toFixed(1)})` : ''}`;
+  const ps = st.preview?.result.score;
+  $('score').textContent = `B ${num(g.score.black)} · W ${num(g.score.white)}${ps ? ` (if played: B ${ps.black.toFixed(1)} · W ${ps.white.toFixed(1)})` : ''}`;
   $('prisoners').textContent = `B ${g.view.prisoners?.black ?? 0} · W ${g.view.prisoners?.white ?? 0}`;
   $('result').textContent = g.result ? `Result: ${g.result}` : '';
   for (const c of ['black', 'white']) {
@@ -48,11 +57,19 @@ function draw() {
   $('marking').hidden = !seated || g.phase !== 'marking';
   $('accept').disabled = !!g.accepted?.[g.you];
   $('undo-answer').hidden = !(seated && st.undoBy && st.undoBy !== g.you);
-  $('snap').hidden = geo.grid;
+  $('snap').hidden = geo.kind !== 'polygon';
+  $('reserve-box').hidden = g.variant !== 'topological';
+  $('reserve').checked = st.reserve;
+  $('pass').hidden = g.variant === 'margo';
+  $('info').textContent = g.variant === 'margo' ? pyramidInfo(g) : g.variant === 'topological' ? topoInfo(g) : '';
+  const pv = st.preview;
+  b.preview = pv ? `${(pv.result.at ?? pv.request.at ?? []).join(',')}:${pv.result.legal}` : '';
   for (const el of $('snap').querySelectorAll('button')) el.classList.toggle('on', el.dataset.snap === st.snap);
   $('invite').hidden = !g.invite;
   if (g.invite) $('invite-url').value = `${location.origin}/game/${g.id}#seat=${g.invite}`;
   $('msg').textContent = st.message;
+  const why = st.preview && !st.preview.result.legal ? st.preview.result.reason ?? 'no point' : '';
+  $('hint').textContent = why ? `here: ${why}` : '';
   if (g.clock?.running && g.status === 'live') setTimeout(redraw, 250);
 }
 
@@ -64,12 +81,17 @@ function onMessage(m) {
       geo = geometry(m.state.view.board, m.state.view.rules ?? m.state.rules);
       if (first) setLinks(m.state);
       st.message = '';
+      resetPreviews();
       break;
     }
-    case 'moved': applyMoved(st, m); st.message = ''; break;
+    case 'moved':
+      applyMoved(st, m); st.message = ''; resetPreviews();
+      // The variant's display state (trees, zombies, ...) comes with the full state only.
+      if (hasDisplay()) net.send({ type: 'sync' });
+      break;
     case 'undo_requested': st.undoBy = m.by; break;
     case 'undo_declined': st.undoBy = null; st.message = 'undo declined'; break;
-    case 'preview': if (previewAsked && JSON.stringify(m.request) === JSON.stringify(previewAsked)) st.preview = m.result; break;
+    case 'preview': previews.set(JSON.stringify(m.request), m.result); choosePreview(); settleClick(); break;
     case 'refused': st.message = m.message; break;
     case 'error': st.message = m.message; break;
     default: break;
@@ -86,24 +108,63 @@ function setLinks(g) {
 
 const net = connect(id, loadSeat(id), onMessage, (s) => { $('conn').textContent = s; });
 
-// Hover previews are asked from the server at most once per animation frame.
-function askPreview(at) {
+const hasDisplay = () => ['margo', 'topological'].includes(st.game?.variant);
+
+// The requests a pointer at board point `at` may mean, highest first.
+function requestsAt(at) {
+  if (!at || !geo) return [];
+  if (geo.kind === 'polygon') return [{ request: at, snap: st.snap }];
+  const reserve = st.game?.variant === 'topological' && st.reserve ? { reserve: true } : {};
+  return candidatesAt(geo, at[0], at[1]).map((p) => ({ at: p, ...reserve }));
+}
+
+// The preview shown: the first candidate the server called legal, else the first answered.
+function choosePreview() {
+  const asked = requestsAt(st.hover);
+  const answered = asked.map((r) => ({ request: r, result: previews.get(JSON.stringify(r)) })).filter((a) => a.result);
+  st.preview = myTurn(st) ? answered.find((a) => a.result.legal) ?? answered[0] ?? null : null;
+}
+
+// Hover previews are asked from the server at most once per animation frame, each request
+// once per position.
+function askPreview() {
   if (previewTimer) return;
   previewTimer = requestAnimationFrame(() => {
     previewTimer = 0;
-    if (!st.hover || !myTurn(st)) { st.preview = null; redraw(); return; }
-    previewAsked = { request: st.hover, snap: st.snap };
-    net.send({ type: 'preview', request: previewAsked });
+    if (previews.size > 300) previews.clear();
+    if (st.hover && myTurn(st)) {
+      ensureAsked(requestsAt(st.hover));
+    }
+    choosePreview();
+    redraw();
   });
-  return at;
 }
+
+function ensureAsked(requests) {
+  for (const r of requests) {
+    const k = JSON.stringify(r);
+    if (!previews.has(k)) { previews.set(k, null); net.send({ type: 'preview', request: r }); }
+  }
+}
+
+// Plays a pending stack click once every level under it has an answer: the highest legal
+// point, or (none legal) the highest, so that the server says why not.
+function settleClick() {
+  if (!pendingClick) return;
+  const answers = pendingClick.map((r) => previews.get(JSON.stringify(r)));
+  if (answers.some((a) => !a)) return;
+  const i = answers.findIndex((a) => a.legal);
+  net.send({ type: 'move', move: pendingClick[Math.max(i, 0)] });
+  pendingClick = null;
+}
+
+function resetPreviews() { previews.clear(); pendingClick = null; choosePreview(); askPreview(); redraw(); }
 
 bind(svg, {
   hover(at) {
     if (!geo) return;
-    st.hover = at ? pointAt(geo, at[0], at[1]) : null;
-    if (!geo.grid && at) askPreview(at);
-    redraw();
+    st.hover = at;
+    askPreview();
   },
   click(at) {
     const g = st.game;
@@ -114,9 +175,12 @@ bind(svg, {
       return;
     }
     if (!myTurn(st)) { st.message = g.you ? 'not your turn' : 'spectators cannot play'; redraw(); return; }
-    const p = pointAt(geo, at[0], at[1]);
-    if (!p) return;
-    net.send({ type: 'move', move: geo.grid ? { at: p } : { request: p, snap: st.snap } });
+    if (geo.kind === 'polygon') { net.send({ type: 'move', move: { request: at, snap: st.snap } }); return; }
+    // Play the previewed point if the server called it legal, else the topmost candidate
+    // (the server then says why not).
+    const asked = requestsAt(at);
+    if (asked.length > 1) { pendingClick = asked; ensureAsked(asked); settleClick(); return; }
+    if (asked[0]) net.send({ type: 'move', move: asked[0] });
   },
   zoom(factor, at) {
     view.zoom = Math.min(8, Math.max(1, view.zoom * factor));
@@ -130,7 +194,8 @@ bind(svg, {
     view.cx = (view.cx ?? b.x + b.w / 2) + dx; view.cy = (view.cy ?? b.y + b.h / 2) + dy;
     redraw();
   },
-  snap(mode) { st.snap = mode; st.preview = null; redraw(); },
+  snap(mode) { st.snap = mode; resetPreviews(); },
+  reserve() { st.reserve = !st.reserve; resetPreviews(); },
 });
 
 $('pass').onclick = () => net.send({ type: 'pass' });
@@ -140,4 +205,5 @@ $('undo-yes').onclick = () => net.send({ type: 'undo_answer', accept: true });
 $('undo-no').onclick = () => net.send({ type: 'undo_answer', accept: false });
 $('accept').onclick = () => net.send({ type: 'accept' });
 $('resume').onclick = () => net.send({ type: 'resume' });
-for (const el of $('snap').querySelectorAll('button')) el.onclick = () => { st.snap = el.dataset.snap; redraw(); };
+for (const el of $('snap').querySelectorAll('button')) el.onclick = () => { st.snap = el.dataset.snap; resetPreviews(); };
+$('reserve').onchange = () => { st.reserve = $('reserve').checked; resetPreviews(); };

@@ -17,6 +17,8 @@ function timeControl(f) {
 function rules(f) {
   const komi = Number(f.komi.value);
   const handicap = Number(f.handicap.value);
+  // MarGo and Topological Go take a board size and no komi or handicap.
+  if (['margo', 'topological'].includes(f.variant.value)) return { board_size: Number.parseInt(f.board.value.replace('square-', ''), 10) };
   const r = { komi };
   if (f.variant.value === 'classic') {
     r.board_size = Number.parseInt(f.board.value.replace('square-', ''), 10);

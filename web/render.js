@@ -1,14 +1,10 @@
-// Draws the state as SVG: board, coordinates, stones, last-move mark, dead marks, the ghost
-// stone or the server's preview. Called once per animation frame at most.
-import { viewBox, COLUMNS } from './board.js';
-import { myTurn } from './state.js';
-
-const NS = 'http://www.w3.org/2000/svg';
-const f = (v) => Number(v.toFixed(3));
-
-function stone(x, y, r, color, extra = '') {
-  return `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" class="stone ${color}" fill="${color === 'black' ? '#111' : '#f8f8f8'}" stroke="#000" stroke-width="0.03" ${extra}/>`;
-}
+// Draws the state as SVG: board, coordinates, stones, last-move mark, dead marks, the
+// variant's display layers (MarGo, Topological Go) and the server's preview under the
+// pointer. Called once per animation frame at most.
+import { viewBox, COLUMNS, planOf } from './board.js';
+import { f, stone } from './svg.js';
+import { pyramidBoard, pyramidBalls } from './pyramid.js';
+import { topoUnder, topoOver } from './topo.js';
 
 function gridLines(geo) {
   const n = geo.size; const parts = [];
@@ -29,21 +25,38 @@ function polygonBoard(geo) {
   return `<polygon points="${pts}" fill="#e3c27a" stroke="#000" stroke-width="0.05"/>`;
 }
 
+// The previewed point: a faint stone marked legal or not, crossed out when not, and the
+// stones it would capture ringed. Grid boards show only legal points.
 function overlay(st, geo) {
-  const g = st.game; const parts = [];
-  const occupied = (p) => g.view.stones.some((s) => s[0] === p[0] && s[1] === p[1]);
-  if (st.preview && !geo.grid) {
-    const p = st.preview;
-    if (p.at) {
-      const ok = p.result === 'placed' || p.legal === true;
-      parts.push(stone(p.at[0], p.at[1], geo.radius, g.you ?? g.to_move, `opacity="0.55" data-legal="${ok}"`));
-      if (!ok) parts.push(`<text x="${f(p.at[0])}" y="${f(p.at[1] + 0.2)}" font-size="0.6" text-anchor="middle" fill="#c00">×</text>`);
-    }
-    for (const c of p.captured ?? []) parts.push(`<circle cx="${f(c[0])}" cy="${f(c[1])}" r="${f(geo.radius * 0.5)}" fill="none" stroke="#c00" stroke-width="0.08"/>`);
-  } else if (st.hover && geo.grid && myTurn(st) && !occupied(st.hover)) {
-    parts.push(stone(st.hover[0], st.hover[1], geo.radius, g.you, 'opacity="0.45" class="ghost"'));
+  const g = st.game; const p = st.preview?.result;
+  if (!p) return '';
+  const ok = p.legal === true;
+  if (geo.grid && !ok) return '';
+  const parts = [];
+  const at = p.at ?? st.preview.request.at ?? st.preview.request.request;
+  if (at) {
+    const [x, y] = planOf(at);
+    const r = geo.kind === 'pyramid' ? 0.48 - at[2] * 0.035 : flatRadius(g, geo);
+    parts.push(stone(x, y, r, g.you ?? g.to_move, `opacity="${p.at ? 0.55 : 0.25}" data-legal="${ok}" data-at="${at.join(',')}"`, 'ghost'));
+    if (!ok) parts.push(`<text x="${f(x)}" y="${f(y + 0.2)}" font-size="0.6" text-anchor="middle" fill="#c00">×</text>`);
+  }
+  for (const c of p.captured ?? []) {
+    const [x, y] = planOf(c);
+    parts.push(`<circle class="would-capture" cx="${f(x)}" cy="${f(y)}" r="${f(geo.radius * 0.5)}" fill="none" stroke="#c00" stroke-width="0.08"/>`);
   }
   return parts.join('');
+}
+
+// Topological Go draws smaller stones so the tree links between them show.
+const flatRadius = (g, geo) => (g.variant === 'topological' ? 0.34 : geo.radius);
+
+function flatStones(g, geo) {
+  const dead = new Set((g.view.dead ?? []).map((s) => `${s[0]},${s[1]}`));
+  return g.view.stones.map((s) => {
+    const isDead = dead.has(`${s[0]},${s[1]}`);
+    const mark = isDead ? `<path d="M${f(s[0] - 0.25)},${f(s[1] - 0.25)}l0.5,0.5m0,-0.5l-0.5,0.5" stroke="#c00" stroke-width="0.08"/>` : '';
+    return stone(s[0], s[1], flatRadius(g, geo), s[s.length - 1], `data-x="${s[0]}" data-y="${s[1]}"${isDead ? ' opacity="0.5"' : ''}`) + mark;
+  }).join('');
 }
 
 export function render(svg, st, geo, view) {
@@ -51,16 +64,15 @@ export function render(svg, st, geo, view) {
   if (!g) return;
   const vb = viewBox(geo, view);
   svg.setAttribute('viewBox', `${f(vb.x)} ${f(vb.y)} ${f(vb.w)} ${f(vb.h)}`);
-  const board = geo.grid ? gridLines(geo) : polygonBoard(geo);
-  const dead = new Set((g.view.dead ?? []).map((s) => `${s[0]},${s[1]}`));
-  const stones = g.view.stones.map((s) => {
-    const isDead = dead.has(`${s[0]},${s[1]}`);
-    const mark = isDead ? `<path d="M${f(s[0] - 0.25)},${f(s[1] - 0.25)}l0.5,0.5m0,-0.5l-0.5,0.5" stroke="#c00" stroke-width="0.08"/>` : '';
-    return stone(s[0], s[1], geo.radius, s[s.length - 1], `data-x="${s[0]}" data-y="${s[1]}"${isDead ? ' opacity="0.5"' : ''}`) + mark;
-  }).join('');
+  const topo = g.variant === 'topological';
+  let body;
+  if (geo.kind === 'pyramid') body = pyramidBoard(geo) + pyramidBalls(g);
+  else body = (geo.grid ? gridLines(geo) : polygonBoard(geo)) + (topo ? topoUnder(g) : '') + flatStones(g, geo) + (topo ? topoOver(g) : '');
   const last = g.view.last;
-  const lastMark = last ? `<circle cx="${f(last[0])}" cy="${f(last[1])}" r="${f(geo.radius * 0.4)}" fill="none" stroke="#d33" stroke-width="0.07" class="last"/>` : '';
-  svg.innerHTML = board + stones + lastMark + overlay(st, geo);
+  let lastMark = '';
+  if (last) {
+    const [x, y] = planOf(last);
+    lastMark = `<circle cx="${f(x)}" cy="${f(y)}" r="${f(geo.radius * 0.4)}" fill="none" stroke="#d33" stroke-width="0.07" class="last"/>`;
+  }
+  svg.innerHTML = body + lastMark + overlay(st, geo);
 }
-
-export function svgElement() { return document.createElementNS(NS, 'svg'); }

@@ -11,7 +11,7 @@ function show(i) {
   if (!data) return;
   at = Math.max(0, Math.min(i, data.frames.length - 1));
   const fr = data.frames[at];
-  const st = { game: { view: fr.view, you: null, to_move: fr.to_move, phase: 'replay', status: 'replay' }, hover: null, preview: null };
+  const st = { game: { variant: data.variant, view: fr.view, you: null, to_move: fr.to_move, phase: 'replay', status: 'replay' }, hover: null, preview: null };
   requestAnimationFrame(() => render(svg, st, geo, { zoom: 1 }));
   $('slider').value = at;
   $('move-no').textContent = at;

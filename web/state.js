@@ -5,7 +5,7 @@ export function saveSeat(id, token) { localStorage.setItem(`stonefield.seat.${id
 export function loadSeat(id) { return localStorage.getItem(`stonefield.seat.${id}`); }
 
 export function createState() {
-  return { game: null, hover: null, preview: null, snap: 'nearest', message: '', undoBy: null, received: 0 };
+  return { game: null, hover: null, preview: null, snap: 'nearest', reserve: false, message: '', undoBy: null, received: 0 };
 }
 
 // A full state from the server replaces everything it covers.
@@ -16,7 +16,9 @@ export function applyFull(st, game) {
   st.received = performance.now();
 }
 
-const samePoint = (a, b) => a.length >= 2 && a[0] === b[0] && a[1] === b[1];
+// Same point: every coordinate equal (two on flat boards, three on a MarGo pyramid).
+const coords = (p) => p.filter((v) => typeof v === 'number');
+const samePoint = (a, b) => { const [x, y] = [coords(a), coords(b)]; return x.length === y.length && x.every((v, i) => v === y[i]); };
 
 // A move from the server: add the stone, remove the captures, take the new status.
 export function applyMoved(st, m) {

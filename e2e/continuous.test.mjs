@@ -1,0 +1,77 @@
+// Continuous Go in the browser: two players on a square-9 polygon board with hover
+// previews and snap modes, to a scored result after marking, while a third context watches.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame } from './server.mjs';
+
+const scoreOf = async (page) => {
+  const m = (await page.textContent('#score')).match(/^B ([\d.]+) · W ([\d.]+)/);
+  return { black: Number(m[1]), white: Number(m[2]) };
+};
+
+test('continuous: two players and a watcher, previews, snap, marking, result', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const [a, b, c] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+    const [black, white, gameUrl] = await newGame(a, b, server, { variant: 'continuous', board: 'square-9', komi: 6.5 });
+    const watcher = await c.newPage();
+    await watcher.goto(gameUrl);
+    await watcher.waitForFunction(() => document.body.dataset.you === 'spectator');
+    assert.equal(await black.locator('#board polygon').count(), 1, 'a polygon board');
+    assert.ok(await black.isVisible('#snap'), 'the snap selector shows on continuous boards');
+
+    // The hover preview: a legal ghost where the stone would go, and its score.
+    await hoverBoard(black, 2.3, 2.3);
+    await black.waitForSelector('#board circle[data-legal="true"]');
+    await black.waitForFunction(() => document.getElementById('score').textContent.includes('if played'));
+
+    const moves = [[black, 2.3, 2.3], [white, 6.5, 6.5], [black, 2.5, 6.4], [white, 6.2, 2.6]];
+    for (const [i, [page, x, y]] of moves.entries()) {
+      await clickBoard(page, x, y);
+      for (const p of [black, white, watcher]) await waitSeq(p, i + 1);
+    }
+    assert.equal(await watcher.locator('#board circle.stone').count(), 4);
+    // Where the white stone near (6.5, 6.5) really landed (clicks land to the pixel).
+    const [wx, wy] = await watcher.evaluate(() => {
+      const s = [...document.querySelectorAll('#board circle.stone.white')].map((e) => [Number(e.dataset.x), Number(e.dataset.y)]);
+      return s.find(([x, y]) => Math.hypot(x - 6.5, y - 6.5) < 0.1);
+    });
+
+    // Over an existing stone the preview is marked illegal (overlap) in nearest mode.
+    await hoverBoard(black, wx, wy);
+    await black.waitForSelector('#board circle[data-legal]');
+    // Snap modes switch by key; "own" moves the preview next to one of our stones.
+    await black.keyboard.press('2');
+    await black.waitForSelector('#snap button.on[data-snap="own"]');
+    await hoverBoard(black, 4.5, 4.5);
+    await hoverBoard(black, 4.6, 4.5);
+    await black.waitForSelector('#board circle[data-legal="true"]');
+    await black.keyboard.press('1');
+    await black.waitForSelector('#snap button.on[data-snap="nearest"]');
+
+    await black.click('#pass');
+    await waitSeq(white, 5);
+    await white.click('#pass');
+    for (const p of [black, white, watcher]) await p.waitForFunction(() => document.body.dataset.phase === 'marking');
+    const before = await scoreOf(watcher);
+    await clickBoard(black, wx, wy); // mark a white stone dead
+    await watcher.waitForFunction((b) => !document.getElementById('score').textContent.startsWith(`B ${b} `), before.black);
+    const after = await scoreOf(watcher);
+    assert.ok(after.black > before.black, `marking a white stone dead gives Black area (${before.black} -> ${after.black})`);
+    assert.equal(await watcher.locator('#board circle.stone[opacity="0.5"]').count(), 1, 'the dead stone is drawn marked');
+    await black.click('#accept');
+    await white.click('#accept');
+    for (const p of [black, white, watcher]) await p.waitForFunction(() => document.body.dataset.status === 'finished');
+    const result = await watcher.textContent('#result');
+    const margin = after.black - after.white;
+    const m = result.match(/^Result: ([BW])\+([\d.]+)$/);
+    assert.ok(m, result);
+    assert.equal(m[1], margin > 0 ? 'B' : 'W');
+    assert.ok(Math.abs(Number(m[2]) - Math.abs(margin)) < 0.06, `${result} against the marked score ${margin}`);
+    assert.equal(await black.textContent('#result'), result);
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+});

@@ -1,0 +1,48 @@
+// Draws Topological Go's display state over the grid: enclosed regions shaded by who
+// encloses them, each tree's links, the longest tree of each player highlighted, closed
+// points crossed. All of it comes from the server's `display`.
+import { f, key } from './svg.js';
+
+const TINT = { black: 'rgba(20,20,20,0.18)', white: 'rgba(255,255,255,0.45)' };
+const LINK = { black: '#333', white: '#fff' };
+
+function links(tree, color, cls) {
+  const at = new Set(tree.map(key)); const out = [];
+  for (const [x, y] of tree) {
+    for (const [nx, ny] of [[x + 1, y], [x, y + 1]]) {
+      if (at.has(`${nx},${ny}`)) out.push(`<line x1="${x}" y1="${y}" x2="${nx}" y2="${ny}"/>`);
+    }
+  }
+  const w = cls === 'longest' ? 0.3 : 0.14;
+  return `<g class="tree ${cls} ${color}" stroke="${cls === 'longest' ? '#e0a000' : LINK[color]}" stroke-width="${w}" stroke-linecap="round">${out.join('')}</g>`;
+}
+
+// Below the stones: shaded regions and tree links.
+export function topoUnder(g) {
+  const d = g.view.display ?? {}; const parts = [];
+  for (const c of ['black', 'white']) {
+    for (const [x, y] of d.enclosed?.[c] ?? []) parts.push(`<rect class="enclosed ${c}" x="${f(x - 0.5)}" y="${f(y - 0.5)}" width="1" height="1" fill="${TINT[c]}"/>`);
+  }
+  for (const c of ['black', 'white']) {
+    for (const t of d.trees?.[c] ?? []) parts.push(links(t, c, 'tree-links'));
+    if (d.longest_tree?.[c]?.length) parts.push(links(d.longest_tree[c], c, 'longest'));
+  }
+  return parts.join('');
+}
+
+// Above the stones: closed points and a ring on each stone of a longest tree.
+export function topoOver(g) {
+  const d = g.view.display ?? {}; const parts = [];
+  for (const [x, y] of d.closed ?? []) parts.push(`<path class="closed" d="M${f(x - 0.15)},${f(y - 0.15)}l0.3,0.3m0,-0.3l-0.3,0.3" stroke="#a00" stroke-width="0.05"/>`);
+  for (const c of ['black', 'white']) {
+    for (const [x, y] of d.longest_tree?.[c] ?? []) parts.push(`<circle class="longest-ring" cx="${x}" cy="${y}" r="0.3" fill="none" stroke="#e0a000" stroke-width="0.06"/>`);
+  }
+  return parts.join('');
+}
+
+export function topoInfo(g) {
+  const d = g.view.display ?? {};
+  const r = d.reserve_left ?? {}; const n = d.normal_left ?? {};
+  const len = (c) => d.longest_tree?.[c]?.length ?? 0;
+  return `Longest tree B ${len('black')} · W ${len('white')} · reserve left B ${r.black ?? 0} · W ${r.white ?? 0} · normal left B ${n.black ?? 0} · W ${n.white ?? 0}`;
+}
