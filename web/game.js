@@ -17,6 +17,9 @@ const view = { zoom: 1, cx: null, cy: null };
 let geo = null; let frame = 0; let previewTimer = 0;
 // Preview answers for the current position, by request; cleared whenever it changes.
 const previews = new Map();
+// Requests still unanswered when the position changed, by request: their answers, which
+// come in order on the socket, describe the old position and are dropped.
+const stale = new Map();
 // A click on a stack whose previews had not all come back yet: played once they have.
 let pendingClick = null;
 const svg = $('board');
@@ -91,7 +94,12 @@ function onMessage(m) {
       break;
     case 'undo_requested': st.undoBy = m.by; break;
     case 'undo_declined': st.undoBy = null; st.message = 'undo declined'; break;
-    case 'preview': previews.set(JSON.stringify(m.request), m.result); choosePreview(); settleClick(); break;
+    case 'preview': {
+      const k = JSON.stringify(m.request);
+      if (stale.get(k)) { stale.set(k, stale.get(k) - 1); break; }
+      previews.set(k, m.result); choosePreview(); settleClick();
+      break;
+    }
     case 'refused': st.message = m.message; break;
     case 'error': st.message = m.message; break;
     default: break;
@@ -106,7 +114,11 @@ function setLinks(g) {
   $('replay-link').href = `/replay/${g.id}`;
 }
 
-const net = connect(id, loadSeat(id), onMessage, (s) => { $('conn').textContent = s; });
+const net = connect(id, loadSeat(id), onMessage, (s) => {
+  // A new connection answers only what is asked on it.
+  if (s === 'connected') { previews.clear(); stale.clear(); }
+  $('conn').textContent = s;
+});
 
 const hasDisplay = () => ['margo', 'topological'].includes(st.game?.variant);
 
@@ -158,7 +170,14 @@ function settleClick() {
   pendingClick = null;
 }
 
-function resetPreviews() { previews.clear(); pendingClick = null; choosePreview(); askPreview(); redraw(); }
+function resetPreviews() {
+  for (const [k, v] of previews) if (v === null) stale.set(k, (stale.get(k) ?? 0) + 1);
+  previews.clear();
+  pendingClick = null;
+  choosePreview();
+  askPreview();
+  redraw();
+}
 
 bind(svg, {
   hover(at) {
@@ -176,8 +195,7 @@ bind(svg, {
     }
     if (!myTurn(st)) { st.message = g.you ? 'not your turn' : 'spectators cannot play'; redraw(); return; }
     if (geo.kind === 'polygon') { net.send({ type: 'move', move: { request: at, snap: st.snap } }); return; }
-    // Play the previewed point if the server called it legal, else the topmost candidate
-    // (the server then says why not).
+    // Over a MarGo stack wait for every level's answer; elsewhere the server judges.
     const asked = requestsAt(at);
     if (asked.length > 1) { pendingClick = asked; ensureAsked(asked); settleClick(); return; }
     if (asked[0]) net.send({ type: 'move', move: asked[0] });
