@@ -32,6 +32,12 @@ test('continuous: two players and a watcher, previews, snap, marking, result', a
       for (const p of [black, white, watcher]) await waitSeq(p, i + 1);
     }
     assert.equal(await watcher.locator('#board circle.stone').count(), 4);
+    // The territory view: one tinted Voronoi cell per stone, from the server; T hides it.
+    await watcher.waitForFunction(() => document.querySelectorAll('#board .territory .cell').length === 4);
+    assert.equal(await watcher.locator('#board .territory .cell.black').count(), 2);
+    await watcher.keyboard.press('t');
+    await watcher.waitForFunction(() => document.querySelectorAll('#board .territory').length === 0);
+    await watcher.keyboard.press('t');
     // Where the white stone near (6.5, 6.5) really landed (clicks land to the pixel).
     const [wx, wy] = await watcher.evaluate(() => {
       const s = [...document.querySelectorAll('#board circle.stone.white')].map((e) => [Number(e.dataset.x), Number(e.dataset.y)]);

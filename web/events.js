@@ -46,6 +46,7 @@ export function bind(svg, h) {
   const key = (ev) => {
     if (ev.target instanceof HTMLInputElement) return;
     if (ev.key === 'r' || ev.key === 'R') h.reserve();
+    if ((ev.key === 't' || ev.key === 'T') && h.territory) h.territory();
     if (['1', '2', '3'].includes(ev.key)) h.snap(['nearest', 'own', 'opponent'][Number(ev.key) - 1]);
   };
   svg.addEventListener('pointerdown', down);

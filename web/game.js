@@ -61,6 +61,7 @@ function draw() {
   $('accept').disabled = !!g.accepted?.[g.you];
   $('undo-answer').hidden = !(seated && st.undoBy && st.undoBy !== g.you);
   $('snap').hidden = geo.kind !== 'polygon';
+  $('territory-box').hidden = geo.kind !== 'polygon';
   $('reserve-box').hidden = g.variant !== 'topological';
   $('reserve').checked = st.reserve;
   $('pass').hidden = g.variant === 'margo';
@@ -120,7 +121,7 @@ const net = connect(id, loadSeat(id), onMessage, (s) => {
   $('conn').textContent = s;
 });
 
-const hasDisplay = () => ['margo', 'topological'].includes(st.game?.variant);
+const hasDisplay = () => ['continuous', 'margo', 'topological'].includes(st.game?.variant);
 
 // The requests a pointer at board point `at` may mean, highest first.
 function requestsAt(at) {
@@ -214,6 +215,7 @@ bind(svg, {
   },
   snap(mode) { st.snap = mode; resetPreviews(); },
   reserve() { st.reserve = !st.reserve; resetPreviews(); },
+  territory() { st.territory = !st.territory; $('territory').checked = st.territory; redraw(); },
 });
 
 $('pass').onclick = () => net.send({ type: 'pass' });
@@ -223,5 +225,6 @@ $('undo-yes').onclick = () => net.send({ type: 'undo_answer', accept: true });
 $('undo-no').onclick = () => net.send({ type: 'undo_answer', accept: false });
 $('accept').onclick = () => net.send({ type: 'accept' });
 $('resume').onclick = () => net.send({ type: 'resume' });
+$('territory').onchange = () => { st.territory = $('territory').checked; redraw(); };
 for (const el of $('snap').querySelectorAll('button')) el.onclick = () => { st.snap = el.dataset.snap; resetPreviews(); };
 $('reserve').onchange = () => { st.reserve = $('reserve').checked; resetPreviews(); };

@@ -25,6 +25,17 @@ function polygonBoard(geo) {
   return `<polygon points="${pts}" fill="#e3c27a" stroke="#000" stroke-width="0.05"/>`;
 }
 
+// Continuous Go's territory: each stone's Voronoi cell from the server, tinted by its
+// owner and clipped to the board.
+function territory(st, geo) {
+  const cells = st.game.view.display?.cells;
+  if (!st.territory || !cells?.length) return '';
+  const pts = geo.polygon.map((p) => p.join(',')).join(' ');
+  const tint = { black: 'rgba(0,0,0,0.22)', white: 'rgba(255,255,255,0.45)' };
+  const polys = cells.map((c) => `<polygon class="cell ${c.color}" points="${c.polygon.map((p) => p.map(f).join(',')).join(' ')}" fill="${tint[c.color]}" stroke="rgba(0,0,0,0.15)" stroke-width="0.02"/>`).join('');
+  return `<clipPath id="board-clip"><polygon points="${pts}"/></clipPath><g clip-path="url(#board-clip)" class="territory">${polys}</g>`;
+}
+
 // The previewed point: a faint stone marked legal or not, crossed out when not, and the
 // stones it would capture ringed. Grid boards show only legal points.
 function overlay(st, geo) {
@@ -67,7 +78,7 @@ export function render(svg, st, geo, view) {
   const topo = g.variant === 'topological';
   let body;
   if (geo.kind === 'pyramid') body = pyramidBoard(geo) + pyramidBalls(g);
-  else body = (geo.grid ? gridLines(geo) : polygonBoard(geo)) + (topo ? topoUnder(g) : '') + flatStones(g, geo) + (topo ? topoOver(g) : '');
+  else body = (geo.grid ? gridLines(geo) : polygonBoard(geo) + territory(st, geo)) + (topo ? topoUnder(g) : '') + flatStones(g, geo) + (topo ? topoOver(g) : '');
   const last = g.view.last;
   let lastMark = '';
   if (last) {

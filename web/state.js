@@ -5,7 +5,7 @@ export function saveSeat(id, token) { localStorage.setItem(`stonefield.seat.${id
 export function loadSeat(id) { return localStorage.getItem(`stonefield.seat.${id}`); }
 
 export function createState() {
-  return { game: null, hover: null, preview: null, snap: 'nearest', reserve: false, message: '', undoBy: null, received: 0 };
+  return { game: null, hover: null, preview: null, snap: 'nearest', reserve: false, territory: true, message: '', undoBy: null, received: 0 };
 }
 
 // A full state from the server replaces everything it covers.

@@ -116,12 +116,12 @@ impl AnyGame {
 
     /// What a renderer needs to draw the position without knowing the rules: the
     /// `final` object plus the variant's display state (MarGo: `zombies`, `buried`,
-    /// `cut_contacts`, `estimate`, `notation`; Topological Go: `trees`, `longest_tree`,
+    /// `cut_contacts`, `estimate`, `notation`; continuous Go: `cells`; Topological Go: `trees`, `longest_tree`,
     /// `enclosed`, `reserve_left`, `normal_left`, `closed`). See each adapter's `view`.
     pub fn view(&self) -> Value {
         match self {
             AnyGame::Classic(g) => g.final_view(),
-            AnyGame::Continuous(g) => g.final_view(),
+            AnyGame::Continuous(g) => g.view(),
             AnyGame::Margo(g) => g.view(),
             AnyGame::Topological(g) => g.view(),
         }

@@ -366,3 +366,36 @@ fn handicap_stones_come_first_then_white() {
     assert!(rep.moves[2].accepted() && rep.moves[3].accepted());
     assert_eq!(rep.moves[3].score.map(|s| s.white > 0.5), Some(true));
 }
+
+#[test]
+fn the_view_gives_each_stone_its_voronoi_cell_covering_the_board() {
+    use stonefield_record::{AnyGame, RecordMove, Variant};
+    use stonefield_rules::Color;
+    let rules = serde_json::json!({"board": "square-9"});
+    let mut g = AnyGame::new(
+        Variant::Continuous,
+        rules.as_object().expect("object"),
+        None,
+    )
+    .expect("game");
+    g.apply(&RecordMove::at(Color::Black, vec![2.0, 2.0]));
+    g.apply(&RecordMove::at(Color::White, vec![7.0, 7.0]));
+    let cells = g.view()["cells"].as_array().expect("cells").clone();
+    assert_eq!(cells.len(), 2);
+    // Two stones on a square split it along the bisector: each cell has the area of half.
+    for cell in &cells {
+        let pts: Vec<(f64, f64)> = cell["polygon"]
+            .as_array()
+            .expect("polygon")
+            .iter()
+            .map(|p| (p[0].as_f64().expect("x"), p[1].as_f64().expect("y")))
+            .collect();
+        let twice: f64 = pts
+            .iter()
+            .zip(pts.iter().cycle().skip(1))
+            .map(|(a, b)| a.0 * b.1 - b.0 * a.1)
+            .sum();
+        assert!((twice.abs() / 2.0 - 40.5).abs() < 1e-9, "{cell}");
+    }
+    assert_eq!(cells[0]["color"], "black");
+}

@@ -246,6 +246,24 @@ impl ContinuousAdapter {
         played::final_view(&*self.game, stone_json)
     }
 
+    /// [`ContinuousAdapter::final_view`] plus the territory: `cells`, one
+    /// `{"color", "polygon": [[x, y], ...]}` per stone (its Voronoi cell; clients clip it to
+    /// the board).
+    pub fn view(&self) -> Value {
+        let cells: Vec<Value> = self
+            .game
+            .cells()
+            .into_iter()
+            .map(|(stone, cell)| {
+                let polygon: Vec<Value> = cell.into_iter().map(point_json).collect();
+                json!({"color": stone.color.name(), "polygon": polygon})
+            })
+            .collect();
+        let mut v = self.final_view();
+        v["cells"] = Value::from(cells);
+        v
+    }
+
     /// The variant, the rules in force and the board for drawing: the polygon (vertices in
     /// board units, y down), the stone radius, and the board's area in units of `(2r)^2`.
     pub fn describe(&self) -> Value {

@@ -141,6 +141,18 @@ impl ContinuousGame {
         out.into_iter().map(|(_, g)| g).collect()
     }
 
+    /// Every stone with its Voronoi cell (vertices in order, before clipping to a
+    /// non-convex board's reflex parts), for drawing who owns which part of the board.
+    pub fn cells(&self) -> Vec<(Stone<Point>, Vec<Point>)> {
+        self.pos
+            .iter()
+            .map(|(id, s)| {
+                let cell = s.cell.iter().map(|&(v, _)| Point::from_v(v)).collect();
+                (self.public_stone(id), cell)
+            })
+            .collect()
+    }
+
     pub(crate) fn public_stone(&self, id: Id) -> Stone<Point> {
         let s = self.pos.stone(id);
         Stone {
