@@ -8,6 +8,7 @@ use stonefield_rules::classic::{
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Stone};
 
 use super::played::{self, Played};
+use super::{Culprit, setup_stone_error};
 use crate::fields::{self, index, join};
 use crate::preview::{self, Ask, Effect, Target};
 use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup};
@@ -322,21 +323,11 @@ fn stone_json(s: &Stone<Point>) -> Value {
 }
 
 fn setup_error(e: &SetupError, stones: &[Stone<Point>]) -> RecordError {
-    let place = |p: &Point| {
-        stones
-            .iter()
-            .position(|s| s.at == *p)
-            .map_or_else(|| "setup".to_owned(), |i| index("setup.stones", i))
-    };
+    let at = |p, culprit| setup_stone_error(stones, p, culprit, e.to_string());
     match e {
         SetupError::Rules(r) => rules_error(r),
-        SetupError::OffBoard(p) | SetupError::NoLiberty(p) => {
-            RecordError::invalid(place(p), e.to_string())
-        }
-        SetupError::Duplicate(p) => {
-            let last = stones.iter().rposition(|s| s.at == *p).unwrap_or(0);
-            RecordError::invalid(index("setup.stones", last), e.to_string())
-        }
+        SetupError::OffBoard(p) | SetupError::NoLiberty(p) => at(p, Culprit::First),
+        SetupError::Duplicate(p) => at(p, Culprit::Last),
         _ => RecordError::invalid("setup", e.to_string()),
     }
 }

@@ -10,6 +10,7 @@ use stonefield_rules::continuous::{
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Stone};
 
 use super::played::{self, Played, Refused};
+use super::{Culprit, setup_stone_error};
 use crate::fields::{self, index, join};
 use crate::preview::{self, Ask, Effect, Target};
 use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup, Snap};
@@ -363,19 +364,12 @@ impl ContinuousAdapter {
 }
 
 fn setup_error(e: &SetupError, stones: &[Stone<Point>]) -> RecordError {
-    let first = |p: &Point| stones.iter().position(|s| s.at == *p);
-    let place =
-        |i: Option<usize>| i.map_or_else(|| "setup".to_owned(), |i| index("setup.stones", i));
+    let at = |p, culprit| setup_stone_error(stones, p, culprit, e.to_string());
     match e {
         SetupError::Rules(r) => rules_error(r),
-        SetupError::Outside(p) | SetupError::NoLiberty(p) => {
-            RecordError::invalid(place(first(p)), e.to_string())
-        }
+        SetupError::Outside(p) | SetupError::NoLiberty(p) => at(p, Culprit::First),
         // The later of two stones is the one that overlaps.
-        SetupError::Overlap(p) => {
-            let last = stones.iter().rposition(|s| s.at == *p);
-            RecordError::invalid(place(last), e.to_string())
-        }
+        SetupError::Overlap(p) => at(p, Culprit::Last),
         _ => RecordError::invalid("setup", e.to_string()),
     }
 }

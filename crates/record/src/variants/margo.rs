@@ -7,6 +7,7 @@ use stonefield_rules::margo::{Cell, MargoGame, MargoRules, Point, SetupError};
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Phase, Stone};
 
 use super::played::{self, Played};
+use super::{Culprit, setup_stone_error};
 use crate::fields::{self, index};
 use crate::report::score_json;
 use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup};
@@ -220,21 +221,13 @@ fn ball_json(s: &Stone<Point>) -> Value {
 }
 
 fn setup_error(e: &SetupError, stones: &[Stone<Point>]) -> RecordError {
-    let place = |p: &Point| {
-        stones
-            .iter()
-            .position(|s| s.at == *p)
-            .map_or_else(|| "setup".to_owned(), |i| index("setup.stones", i))
-    };
+    let at = |p, culprit| setup_stone_error(stones, p, culprit, e.to_string());
     match e {
         SetupError::Rules(r) => RecordError::invalid("rules", r.to_string()),
         SetupError::OffBoard(p) | SetupError::Unsupported(p) | SetupError::Unsettled(p) => {
-            RecordError::invalid(place(p), e.to_string())
+            at(p, Culprit::First)
         }
-        SetupError::Duplicate(p) => {
-            let last = stones.iter().rposition(|s| s.at == *p).unwrap_or(0);
-            RecordError::invalid(index("setup.stones", last), e.to_string())
-        }
+        SetupError::Duplicate(p) => at(p, Culprit::Last),
         _ => RecordError::invalid("setup", e.to_string()),
     }
 }

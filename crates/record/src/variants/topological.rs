@@ -10,6 +10,7 @@ use stonefield_rules::topological::{
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Phase, Stone};
 
 use super::played::{self, Played};
+use super::{Culprit, setup_stone_error};
 use crate::fields::{self, index};
 use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup};
 
@@ -192,15 +193,10 @@ fn stone_json(s: &Stone<Point>) -> Value {
 }
 
 fn setup_error(e: &SetupError, stones: &[Stone<Point>]) -> RecordError {
+    let at = |p, culprit| setup_stone_error(stones, p, culprit, e.to_string());
     match e {
-        SetupError::OffBoard(p) => {
-            let i = stones.iter().position(|s| s.at == *p).unwrap_or(0);
-            RecordError::invalid(index("setup.stones", i), e.to_string())
-        }
-        SetupError::Duplicate(p) => {
-            let last = stones.iter().rposition(|s| s.at == *p).unwrap_or(0);
-            RecordError::invalid(index("setup.stones", last), e.to_string())
-        }
+        SetupError::OffBoard(p) => at(p, Culprit::First),
+        SetupError::Duplicate(p) => at(p, Culprit::Last),
         _ => RecordError::invalid("setup.stones", e.to_string()),
     }
 }
