@@ -81,3 +81,40 @@ test('continuous: two players and a watcher, previews, snap, marking, result', a
     server.stop();
   }
 });
+
+test('continuous: a group down to its last liberty is ringed for players and watchers', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const [a, b, c] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+    const [black, white, gameUrl] = await newGame(a, b, server, { variant: 'continuous', board: 'square-9' });
+    const watcher = await c.newPage();
+    await watcher.goto(gameUrl);
+    await watcher.waitForFunction(() => document.body.dataset.you === 'spectator');
+    const rings = (page) => page.evaluate(() => [...document.querySelectorAll('#board circle.atari')].map((e) => [Number(e.dataset.x), Number(e.dataset.y)]));
+    // White plays touching Black (snap "opponent") on both sides of a black edge stone.
+    await white.keyboard.press('3');
+    const moves = [[black, 4.5, 0.5], [white, 3.4, 0.5], [black, 7, 7], [white, 5.6, 0.5]];
+    for (const [i, [page, x, y]] of moves.entries()) {
+      await clickBoard(page, x, y);
+      for (const p of [black, white, watcher]) await waitSeq(p, i + 1);
+      if (i === 1) assert.deepEqual(await rings(watcher), [], 'one neighbour leaves two liberties');
+    }
+    for (const p of [black, white, watcher]) await p.waitForFunction(() => document.querySelectorAll('#board circle.atari').length === 1);
+    const [[x, y]] = await rings(watcher);
+    assert.ok(Math.hypot(x - 4.5, y - 0.5) < 0.05, `the ring is on the edge stone, at ${x},${y}`);
+    // Black extends down from the stone: two stones with liberties again, no black ring.
+    // (Now the white stone at its left is down to one arc of liberty, and gets a ring.)
+    await black.keyboard.press('2');
+    await clickBoard(black, 4.5, 1.6);
+    for (const p of [black, white, watcher]) await waitSeq(p, 5);
+    await watcher.waitForFunction(() => {
+      const black = [...document.querySelectorAll('#board circle.stone.black')].map((e) => `${e.dataset.x},${e.dataset.y}`);
+      const ringed = [...document.querySelectorAll('#board circle.atari')].map((e) => `${e.dataset.x},${e.dataset.y}`);
+      return black.length === 3 && ringed.length > 0 && !ringed.some((r) => black.includes(r));
+    });
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+});

@@ -1,6 +1,6 @@
 // Draws the state as SVG: board, coordinates, stones, last-move mark, dead marks, the
-// variant's display layers (MarGo, Topological Go) and the server's preview under the
-// pointer. Called once per animation frame at most.
+// variant's display layers (MarGo, Topological Go, continuous Go's territory and atari)
+// and the server's preview under the pointer. Called once per animation frame at most.
 import { viewBox, COLUMNS, planOf } from './board.js';
 import { f, stone } from './svg.js';
 import { pyramidBoard, pyramidBalls } from './pyramid.js';
@@ -34,6 +34,15 @@ function territory(st, geo) {
   const tint = { black: 'rgba(0,0,0,0.22)', white: 'rgba(255,255,255,0.45)' };
   const polys = cells.map((c) => `<polygon class="cell ${c.color}" points="${c.polygon.map((p) => p.map(f).join(',')).join(' ')}" fill="${tint[c.color]}" stroke="rgba(0,0,0,0.15)" stroke-width="0.02"/>`).join('');
   return `<clipPath id="board-clip"><polygon points="${pts}"/></clipPath><g clip-path="url(#board-clip)" class="territory">${polys}</g>`;
+}
+
+// Continuous Go's groups down to their last liberty (the server's `atari`): each stone
+// ringed, dashed, so the threat shows before the capture.
+function atariRings(g, geo) {
+  const groups = g.view.display?.atari;
+  if (g.phase !== 'playing' || !groups?.length) return '';
+  const ring = (s) => `<circle class="atari" data-x="${s[0]}" data-y="${s[1]}" cx="${f(s[0])}" cy="${f(s[1])}" r="${f(geo.radius * 1.12)}" fill="none" stroke="#e65c00" stroke-width="${f(geo.radius * 0.12)}" stroke-dasharray="${f(geo.radius * 0.3)} ${f(geo.radius * 0.18)}"><title>one liberty left</title></circle>`;
+  return groups.flatMap((a) => a.stones.map(ring)).join('');
 }
 
 // The previewed point: a faint stone marked legal or not, crossed out when not, and the
@@ -78,7 +87,7 @@ export function render(svg, st, geo, view) {
   const topo = g.variant === 'topological';
   let body;
   if (geo.kind === 'pyramid') body = pyramidBoard(geo) + pyramidBalls(g);
-  else body = (geo.grid ? gridLines(geo) : polygonBoard(geo) + territory(st, geo)) + (topo ? topoUnder(g) : '') + flatStones(g, geo) + (topo ? topoOver(g) : '');
+  else body = (geo.grid ? gridLines(geo) : polygonBoard(geo) + territory(st, geo)) + (topo ? topoUnder(g) : '') + flatStones(g, geo) + (topo ? topoOver(g) : '') + atariRings(g, geo);
   const last = g.view.last;
   let lastMark = '';
   if (last) {

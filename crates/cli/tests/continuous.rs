@@ -277,5 +277,6 @@ fn bench_continuous_json_reports_every_size() {
     for s in sizes {
         assert!(s["move_us"].as_f64().is_some_and(|t| t > 0.0), "{s}");
         assert!(s["hover_us"].as_f64().is_some_and(|t| t > 0.0), "{s}");
+        assert!(s["atari_us"].as_f64().is_some_and(|t| t > 0.0), "{s}");
     }
 }

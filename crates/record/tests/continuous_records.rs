@@ -399,3 +399,46 @@ fn the_view_gives_each_stone_its_voronoi_cell_covering_the_board() {
     }
     assert_eq!(cells[0]["color"], "black");
 }
+
+#[test]
+fn the_view_flags_groups_in_atari_with_a_capturing_point() {
+    use stonefield_record::{AnyGame, RecordMove, Variant};
+    use stonefield_rules::Color;
+    let rules = serde_json::json!({"board": "square-9"});
+    let mut g = AnyGame::new(
+        Variant::Continuous,
+        rules.as_object().expect("object"),
+        None,
+    )
+    .expect("game");
+    // A black stone on the top edge, then white stones on both sides of it.
+    g.apply(&RecordMove::at(Color::Black, vec![4.5, 0.5]));
+    g.apply(&RecordMove::at(Color::White, vec![3.5, 0.5]));
+    assert_eq!(
+        g.view()["atari"],
+        json!([]),
+        "one neighbour leaves two liberties"
+    );
+    g.apply(&RecordMove::at(Color::Black, vec![7.0, 7.0]));
+    g.apply(&RecordMove::at(Color::White, vec![5.5, 0.5]));
+    let atari = g.view()["atari"].clone();
+    assert_eq!(atari.as_array().map(Vec::len), Some(1), "{atari}");
+    assert_eq!(atari[0]["stones"], json!([[4.5, 0.5, "black"]]));
+    let at = &atari[0]["capture_at"];
+    let (x, y) = (at[0].as_f64().expect("x"), at[1].as_f64().expect("y"));
+    assert!((x - 4.5).abs() < 1e-6 && (y - 1.5).abs() < 1e-6, "{at}");
+    // Black saves the stone by extending down. Now each white stone is left one arc,
+    // between the edge and the new black stone below its neighbour: both are flagged.
+    let saved = g.apply(&RecordMove::at(Color::Black, vec![4.5, 1.5]));
+    assert!(saved.accepted(), "{saved:?}");
+    let stones: Vec<Value> = g.view()["atari"]
+        .as_array()
+        .expect("atari")
+        .iter()
+        .map(|a| a["stones"].clone())
+        .collect();
+    assert_eq!(
+        stones,
+        [json!([[3.5, 0.5, "white"]]), json!([[5.5, 0.5, "white"]])]
+    );
+}

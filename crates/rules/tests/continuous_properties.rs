@@ -1,7 +1,8 @@
 //! Invariants of continuous Go over random games on convex and non-convex boards: stones
 //! never overlap or leave the board, every group keeps a liberty, the incremental groups,
 //! liberties and Voronoi areas equal their from-scratch recomputation, resolved requests are
-//! legal and nearest, and replaying the same moves gives the same game.
+//! legal and nearest, replaying the same moves gives the same game, and the groups flagged
+//! in atari are exactly those that one touching stone captures.
 
 use proptest::prelude::*;
 use stonefield_rules::continuous::{
@@ -194,6 +195,45 @@ fn check_resolution(game: &ContinuousGame, request: Point, mode: SnapMode) {
     }
 }
 
+/// Checks `groups_in_atari` against brute force: each flagged group falls to a stone at its
+/// capture point, and no unflagged group falls to a stone at any of 360 points touching
+/// each of its stones.
+fn check_atari(game: &ContinuousGame) {
+    let rules = game.rules().clone();
+    let flagged = game.groups_in_atari();
+    let r = game.board().stone_radius();
+    for group in game.groups() {
+        let color = group[0].color;
+        let attacker = ContinuousGame::from_setup(rules.clone(), &game.stones(), color.other())
+            .expect("the position is a legal setup");
+        let falls_to = |p: Point| matches!(attacker.preview_at(p).verdict, Ok(h) if h.captured.contains(&group[0]));
+        if let Some(a) = flagged.iter().find(|a| a.stones.contains(&group[0])) {
+            assert_eq!(a.stones, group, "flagged stones are the whole group");
+            assert!(
+                falls_to(a.capture_at),
+                "{group:?} survives a stone at {}",
+                a.capture_at
+            );
+            let touches = group
+                .iter()
+                .any(|s| (s.at.distance(a.capture_at) - 2.0 * r).abs() <= 1e-6 * r);
+            assert!(touches, "capture point {} touches no stone", a.capture_at);
+            continue;
+        }
+        for s in &group {
+            for k in 0..360 {
+                let t = f64::from(k) * std::f64::consts::TAU / 360.0;
+                let p = Point::new(s.at.x() + 2.0 * r * t.cos(), s.at.y() + 2.0 * r * t.sin())
+                    .expect("finite");
+                assert!(
+                    !falls_to(p),
+                    "{group:?} falls to a stone at {p} but is not flagged"
+                );
+            }
+        }
+    }
+}
+
 proptest! {
     // 12 cases unless PROPTEST_CASES says otherwise. Failures print their seed; no
     // regression files are written into the crate.
@@ -237,6 +277,21 @@ proptest! {
         prop_assert_eq!(first.stones(), again.stones());
         prop_assert_eq!(first.position_hash(), again.position_hash());
         prop_assert_eq!(first.score(), again.score());
+    }
+
+    #[test]
+    fn atari_flags_exactly_the_groups_one_touching_stone_captures(
+        board in 0u8..4,
+        seed in any::<u64>(),
+    ) {
+        let mut moves = 0;
+        let (game, _) = random_game(board, seed, 90, |game, _| {
+            moves += 1;
+            if moves % 15 == 0 {
+                check_atari(game);
+            }
+        });
+        check_atari(&game);
     }
 
     #[test]
@@ -310,4 +365,18 @@ fn former_failures_stay_fixed() {
             check_resolution(&game, request, mode);
         }
     }
+}
+
+/// A game whose last position has a black stone that only a stone in a window of 2 degrees
+/// on one of its free arcs captures: sampling the arcs every 5 degrees missed it.
+#[test]
+fn a_narrow_capture_window_is_found() {
+    let (game, _) = random_game(0, 602_216_388_024_880_209, 90, |_, _| {});
+    let near = |p: Point| (p.x() - 5.795_773).abs() < 1e-5 && (p.y() - 7.607_2).abs() < 1e-5;
+    let flagged = game.groups_in_atari();
+    assert!(
+        flagged.iter().any(|a| a.stones.iter().any(|s| near(s.at))),
+        "{flagged:?}"
+    );
+    check_atari(&game);
 }

@@ -1,5 +1,5 @@
-//! `stonefield bench continuous`: how long a continuous-Go move and a hover preview take as
-//! the board fills. The engine's deterministic random game on `square-19` is replayed to
+//! `stonefield bench continuous`: how long a continuous-Go move, a hover preview and the
+//! search for groups in atari (sent with every full state) take as the board fills. The engine's deterministic random game on `square-19` is replayed to
 //! each size on several seeds; then many further requests are timed one by one, each move
 //! on a fresh clone (the clone is not timed), and the medians are reported.
 
@@ -13,6 +13,9 @@ const SIZES: [usize; 4] = [50, 100, 200, 300];
 /// Requests tried per timed move before giving up on a crowded board.
 const TRIES_PER_MOVE: usize = 40;
 
+/// Times the atari search is timed on each seeded position.
+const ATARI_REPEATS: usize = 5;
+
 /// The figures at one size.
 #[derive(Debug)]
 struct Figures {
@@ -24,6 +27,8 @@ struct Figures {
     move_us: f64,
     /// Median microseconds of a preview: resolve and the score if played.
     hover_us: f64,
+    /// Median microseconds of finding every group in atari in the position.
+    atari_us: f64,
     /// Moves and previews timed.
     samples: (usize, usize),
 }
@@ -74,11 +79,16 @@ fn time_game(
 }
 
 fn measure(stones: usize, seeds: u64, moves: usize) -> Figures {
-    let (mut move_us, mut hover_us) = (Vec::new(), Vec::new());
+    let (mut move_us, mut hover_us, mut atari_us) = (Vec::new(), Vec::new(), Vec::new());
     let mut reached = 0usize;
     for seed in 1..=seeds {
         let game = bench_game(seed, stones);
         reached += game.stone_count();
+        for _ in 0..ATARI_REPEATS {
+            let start = Instant::now();
+            std::hint::black_box(game.groups_in_atari());
+            atari_us.push(micros(start));
+        }
         time_game(&game, seed, moves, &mut move_us, &mut hover_us);
     }
     Figures {
@@ -87,6 +97,7 @@ fn measure(stones: usize, seeds: u64, moves: usize) -> Figures {
         samples: (move_us.len(), hover_us.len()),
         move_us: median(move_us),
         hover_us: median(hover_us),
+        atari_us: median(atari_us),
     }
 }
 
@@ -100,7 +111,7 @@ fn rounded(x: f64) -> serde_json::Value {
 }
 
 /// Runs the bench and prints a table, or with `json` one object
-/// `{"sizes": [{"stones", "move_us", "hover_us"}, ...]}`.
+/// `{"sizes": [{"stones", "move_us", "hover_us", "atari_us"}, ...]}`.
 pub fn run(json: bool, seeds: u64, moves: usize) {
     let seeds = seeds.max(1);
     let figures: Vec<Figures> = SIZES.iter().map(|&n| measure(n, seeds, moves)).collect();
@@ -112,6 +123,7 @@ pub fn run(json: bool, seeds: u64, moves: usize) {
                     "stones": f.stones,
                     "move_us": rounded(f.move_us),
                     "hover_us": rounded(f.hover_us),
+                    "atari_us": rounded(f.atari_us),
                 })
             })
             .collect();
@@ -121,11 +133,11 @@ pub fn run(json: bool, seeds: u64, moves: usize) {
     println!(
         "continuous Go on square-19, one thread: median of single moves on {seeds} seeded games per size"
     );
-    println!("  stones  reached   move (us)  hover (us)  timed moves/previews");
+    println!("  stones  reached   move (us)  hover (us)  atari (us)  timed moves/previews");
     for f in &figures {
         println!(
-            "  {:>6}  {:>7.1}  {:>10.2}  {:>10.2}  {}/{}",
-            f.stones, f.reached, f.move_us, f.hover_us, f.samples.0, f.samples.1
+            "  {:>6}  {:>7.1}  {:>10.2}  {:>10.2}  {:>10.2}  {}/{}",
+            f.stones, f.reached, f.move_us, f.hover_us, f.atari_us, f.samples.0, f.samples.1
         );
     }
 }

@@ -249,8 +249,18 @@ impl ContinuousAdapter {
 
     /// [`ContinuousAdapter::final_view`] plus the territory: `cells`, one
     /// `{"color", "polygon": [[x, y], ...]}` per stone (its Voronoi cell; clients clip it to
-    /// the board).
+    /// the board); and `atari`, one `{"stones": [[x, y, color], ...], "capture_at": [x, y]}`
+    /// per group that one touching stone of the other colour would capture.
     pub fn view(&self) -> Value {
+        let atari: Vec<Value> = self
+            .game
+            .groups_in_atari()
+            .into_iter()
+            .map(|a| {
+                let stones: Vec<Value> = a.stones.iter().map(stone_json).collect();
+                json!({"stones": stones, "capture_at": point_json(a.capture_at)})
+            })
+            .collect();
         let cells: Vec<Value> = self
             .game
             .cells()
@@ -262,6 +272,7 @@ impl ContinuousAdapter {
             .collect();
         let mut v = self.final_view();
         v["cells"] = Value::from(cells);
+        v["atari"] = Value::from(atari);
         v
     }
 

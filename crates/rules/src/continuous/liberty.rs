@@ -41,22 +41,23 @@ impl Reach {
     }
 }
 
-/// A free point on the liberty circle of the stone at `at` (whose id is `me`, if it is on
-/// the board), among the stones of `grid` for which `gone` is false, plus `extra`.
-pub(crate) fn free_point(
+/// The arcs of the liberty circle of the stone at `at` (whose id is `me`, if it is on the
+/// board) that the board's edges and the stones of `grid` for which `gone` is false, plus
+/// `extra`, cover.
+fn covered_arcs(
     board: &Board,
     grid: &Grid,
     at: V,
     me: Option<u32>,
     extra: Option<V>,
     gone: &dyn Fn(u32) -> bool,
-) -> Option<V> {
+) -> Arcs {
     let reach = Reach::new(board);
     let big = reach.touch;
     let mut arcs = Arcs::default();
     board.cover_edges(at, big, &mut arcs);
     if arcs.is_full() {
-        return None;
+        return arcs;
     }
     let mut add = |q: V| {
         let d = q.dist(at);
@@ -75,7 +76,21 @@ pub(crate) fn free_point(
     if let Some(p) = extra {
         add(p);
     }
-    let point = |a: f64| at + V::unit(a) * big;
+    arcs
+}
+
+/// A free point on the liberty circle of the stone at `at` (whose id is `me`, if it is on
+/// the board), among the stones of `grid` for which `gone` is false, plus `extra`.
+pub(crate) fn free_point(
+    board: &Board,
+    grid: &Grid,
+    at: V,
+    me: Option<u32>,
+    extra: Option<V>,
+    gone: &dyn Fn(u32) -> bool,
+) -> Option<V> {
+    let mut arcs = covered_arcs(board, grid, at, me, extra, gone);
+    let point = |a: f64| at + V::unit(a) * Reach::new(board).touch;
     if board.is_convex() {
         return arcs.free_angle().map(point);
     }
@@ -89,6 +104,29 @@ pub(crate) fn free_point(
         inside
     });
     found
+}
+
+/// Every free part of the liberty circle of the stone `me` at `at`, as angle ranges
+/// `(a, b)` with `a <= b` (`a == b` for a single free point), or `None` once there are
+/// more than `limit` of them.
+pub(crate) fn free_arcs(
+    board: &Board,
+    grid: &Grid,
+    at: V,
+    me: u32,
+    limit: usize,
+) -> Option<Vec<(f64, f64)>> {
+    let mut arcs = covered_arcs(board, grid, at, Some(me), None, &|_| false);
+    let big = Reach::new(board).touch;
+    let mut gaps = Vec::new();
+    let too_many = arcs.find_gap(|a, b| {
+        // On a notched board a gap may lie outside the polygon, beyond every edge's band.
+        if board.is_convex() || board.inside(at + V::unit((a + b) / 2.0) * big) {
+            gaps.push((a, b));
+        }
+        gaps.len() > limit
+    });
+    (!too_many).then_some(gaps)
 }
 
 /// The oracle: whether the stone at `others[me]` has a liberty, by cutting its circle at

@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 mod arcs;
+mod atari;
 mod audit;
 mod bench;
 mod board;
@@ -34,6 +35,7 @@ mod resolve;
 mod rules;
 mod voronoi;
 
+pub use atari::Atari;
 pub use audit::AuditError;
 pub use bench::{BenchRequests, bench_game, bench_rules};
 pub use board::Board;

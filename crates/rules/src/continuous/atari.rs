@@ -1,0 +1,266 @@
+//! Groups down to their last liberty (atari): a group is in atari when one stone of the other
+//! colour, placed touching it, would capture it. Clients flag such groups so that a player
+//! sees the threat, as a Go player sees a group with one liberty on a grid.
+
+use std::f64::consts::TAU;
+
+use super::game::ContinuousGame;
+use super::liberty::free_arcs;
+use super::point::{Point, V};
+use super::position::{Id, Position};
+use crate::{Color, Stone};
+
+/// A group that one stone of the other colour can capture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Atari {
+    /// The group's stones, in placement order.
+    pub stones: Vec<Stone<Point>>,
+    /// A point touching the group where a stone of the other colour captures it (ko aside).
+    pub capture_at: Point,
+}
+
+/// A stone with more free parts than this on its liberty circle has liberties far apart.
+const MAX_GAPS: usize = 12;
+
+/// A free part of a liberty circle: the circle's centre and its angles, `from <= to`.
+#[derive(Debug, Clone, Copy)]
+struct FreeArc {
+    centre: V,
+    from: f64,
+    to: f64,
+}
+
+impl ContinuousGame {
+    /// Every group in atari, ordered by its first stone's placement. Ko does not count: a
+    /// group that only a ko recapture could take is still flagged.
+    pub fn groups_in_atari(&self) -> Vec<Atari> {
+        let mut found: Vec<(u64, Atari)> = self
+            .pos
+            .groups()
+            .filter_map(|(g, group)| {
+                let at = self.pos.capture_point(g)?;
+                let mut ids = group.members.clone();
+                ids.sort_by_key(|&id| self.pos.stone(id).seq);
+                let first = self.pos.stone(ids[0]).seq;
+                let stones = ids.iter().map(|&id| self.public_stone(id)).collect();
+                Some((
+                    first,
+                    Atari {
+                        stones,
+                        capture_at: Point::from_v(at),
+                    },
+                ))
+            })
+            .collect();
+        found.sort_by_key(|(first, _)| *first);
+        found.into_iter().map(|(_, a)| a).collect()
+    }
+}
+
+impl Position {
+    /// A point touching group `g` where one opponent stone captures the whole group.
+    ///
+    /// Such a stone lies on a free arc of the group and comes within `2r - eps` of every
+    /// free point of the group. No arc it covers is as wide as a third of a circle, and it
+    /// covers such an arc exactly when it covers the arc's two ends; so on each arc the
+    /// points that may capture form one window, found exactly, and the move at its middle
+    /// is tried. The group's witnesses rule most groups out before any arc is computed.
+    pub(crate) fn capture_point(&self, g: u32) -> Option<V> {
+        let group = self.group(g);
+        let first = *group.members.first()?;
+        let color = self.stone(first).color;
+        let span = 2.0 * self.reach.overlap;
+        let witnesses: Vec<V> = group
+            .members
+            .iter()
+            .filter_map(|&id| self.stone(id).witness)
+            .collect();
+        let w0 = *witnesses.first()?;
+        if witnesses.iter().any(|w| w.dist2(w0) >= span * span) {
+            return None;
+        }
+        let arcs = self.group_free_arcs(&group.members)?;
+        let ends: Vec<V> = arcs
+            .iter()
+            .flat_map(|a| [self.on_circle(a, a.from), self.on_circle(a, a.to)])
+            .collect();
+        arcs.iter()
+            .filter_map(|a| self.covering_point(a, &ends))
+            .find(|&p| self.captures(p, color.other(), first))
+    }
+
+    /// The free arcs of `members`' liberty circles, or `None` when some arc is too wide
+    /// for one stone to cover (a third of the circle or more) or a circle has too many.
+    fn group_free_arcs(&self, members: &[Id]) -> Option<Vec<FreeArc>> {
+        let mut arcs = Vec::new();
+        for &id in members {
+            let s = self.stone(id);
+            if s.witness.is_none() {
+                continue;
+            }
+            for (from, to) in free_arcs(&self.board, &self.grid, s.at, id, MAX_GAPS)? {
+                if to - from >= TAU / 3.0 {
+                    return None;
+                }
+                arcs.push(FreeArc {
+                    centre: s.at,
+                    from,
+                    to,
+                });
+            }
+        }
+        Some(arcs)
+    }
+
+    fn on_circle(&self, arc: &FreeArc, angle: f64) -> V {
+        arc.centre + V::unit(angle) * self.reach.touch
+    }
+
+    /// The middle of the part of `arc` within `2r - eps` of every point of `ends`, if any.
+    fn covering_point(&self, arc: &FreeArc, ends: &[V]) -> Option<V> {
+        let big = self.reach.touch;
+        let limit = self.reach.overlap;
+        let mid = (arc.from + arc.to) / 2.0;
+        let (mut lo, mut hi) = (arc.from, arc.to);
+        for &e in ends {
+            let d = e.dist(arc.centre);
+            if d + big < limit {
+                continue;
+            }
+            // The circle's points nearer to `e` than `limit`: an arc around e's direction.
+            let k = (big * big + d * d - limit * limit) / (2.0 * big * d);
+            if k >= 1.0 {
+                return None;
+            }
+            let half = k.max(-1.0).acos();
+            let dir = (e - arc.centre).angle();
+            let dir = dir + TAU * ((mid - dir) / TAU).round();
+            lo = lo.max(dir - half);
+            hi = hi.min(dir + half);
+        }
+        (lo <= hi).then(|| self.on_circle(arc, (lo + hi) / 2.0))
+    }
+
+    /// True when a `color` stone at `p` is legal (ko aside) and captures the stone `target`.
+    fn captures(&self, p: V, color: Color, target: Id) -> bool {
+        self.plan(p, color)
+            .is_ok_and(|plan| plan.removed.contains(&target))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+    use crate::continuous::{BoardShape, ContinuousRules, Preset};
+
+    fn setup(stones: &[(f64, f64, Color)], to_move: Color) -> ContinuousGame {
+        let rules = ContinuousRules {
+            board: BoardShape::Preset(Preset::Square9),
+            ..ContinuousRules::default()
+        };
+        let stones: Vec<Stone<Point>> = stones
+            .iter()
+            .map(|&(x, y, color)| Stone {
+                at: Point::new(x, y).expect("finite"),
+                color,
+            })
+            .collect();
+        ContinuousGame::from_setup(rules, &stones, to_move).expect("a legal setup")
+    }
+
+    fn captured_by(game: &ContinuousGame, at: Point) -> Vec<Stone<Point>> {
+        let mut game = game.clone();
+        game.play(&at).expect("the capture is legal").captured
+    }
+
+    #[test]
+    fn a_lone_stone_in_the_open_is_not_in_atari() {
+        let game = setup(&[(4.5, 4.5, Color::Black)], Color::White);
+        assert_eq!(game.groups_in_atari(), vec![]);
+    }
+
+    #[test]
+    fn a_corner_stone_with_one_neighbour_has_one_arc_left() {
+        // White covers the black corner stone's liberty circle up to 60 degrees; the arc
+        // from 60 to 90 degrees is left, and one white stone in it covers all of it.
+        let game = setup(
+            &[(0.5, 0.5, Color::Black), (1.5, 0.5, Color::White)],
+            Color::White,
+        );
+        let atari = game.groups_in_atari();
+        assert_eq!(atari.len(), 1, "{atari:?}");
+        assert_eq!(atari[0].stones[0].color, Color::Black);
+        let captured = captured_by(&game, atari[0].capture_at);
+        assert_eq!(captured, atari[0].stones);
+    }
+
+    #[test]
+    fn a_single_touching_point_is_a_last_liberty() {
+        // Two white stones leave the black corner stone one point: (0.5, 1.5), where a
+        // stone would touch both black and the white stone at (1.5, 1.5).
+        let game = setup(
+            &[
+                (0.5, 0.5, Color::Black),
+                (1.5, 0.5, Color::White),
+                (1.5, 1.5, Color::White),
+            ],
+            Color::White,
+        );
+        let atari = game.groups_in_atari();
+        assert_eq!(atari.len(), 1, "{atari:?}");
+        let at = atari[0].capture_at;
+        assert!(
+            (at.x() - 0.5).abs() < 1e-6 && (at.y() - 1.5).abs() < 1e-6,
+            "{at}"
+        );
+        assert_eq!(captured_by(&game, at), atari[0].stones);
+    }
+
+    #[test]
+    fn an_edge_stone_is_in_atari_between_two_neighbours_only() {
+        // On the top edge with one white neighbour, the black stone keeps an arc of just
+        // over 120 degrees: too wide for one stone. A second neighbour leaves 60 degrees.
+        let one = setup(
+            &[(4.5, 0.5, Color::Black), (3.5, 0.5, Color::White)],
+            Color::White,
+        );
+        assert_eq!(one.groups_in_atari(), vec![]);
+        let two = setup(
+            &[
+                (4.5, 0.5, Color::Black),
+                (3.5, 0.5, Color::White),
+                (5.5, 0.5, Color::White),
+            ],
+            Color::White,
+        );
+        let atari = two.groups_in_atari();
+        assert_eq!(atari.len(), 1, "{atari:?}");
+        let at = atari[0].capture_at;
+        assert!(
+            (at.x() - 4.5).abs() < 1e-6 && (at.y() - 1.5).abs() < 1e-6,
+            "{at}"
+        );
+        assert_eq!(captured_by(&two, at), atari[0].stones);
+    }
+
+    #[test]
+    fn a_two_stone_group_with_one_gap_is_in_atari() {
+        // Black (0.5, 0.5)-(1.5, 0.5) along the top edge; white walls it from the side
+        // and from below but for one touching point under the corner stone.
+        let game = setup(
+            &[
+                (0.5, 0.5, Color::Black),
+                (1.5, 0.5, Color::Black),
+                (2.5, 0.5, Color::White),
+                (1.5, 1.5, Color::White),
+                (2.5, 1.5, Color::White),
+            ],
+            Color::White,
+        );
+        let atari = game.groups_in_atari();
+        assert_eq!(atari.len(), 1, "{atari:?}");
+        assert_eq!(atari[0].stones.len(), 2);
+        assert_eq!(captured_by(&game, atari[0].capture_at), atari[0].stones);
+    }
+}
