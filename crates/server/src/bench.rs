@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use tokio::net::TcpStream;
 use tokio::sync::Barrier;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use crate::{AppState, Config, NewGame, app, new_game, open_state};
@@ -76,7 +77,9 @@ async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> anyhow::Res
         Some(t) => format!("ws://{addr}/ws/{id}?token={t}"),
         None => format!("ws://{addr}/ws/{id}"),
     };
-    let (ws, _) = tokio_tungstenite::connect_async(url).await?;
+    // The clients read with the server's small buffer, or zeroing theirs dominates the bench.
+    let config = WebSocketConfig::default().read_buffer_size(crate::socket::READ_BUFFER_BYTES);
+    let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false).await?;
     Ok(ws)
 }
 

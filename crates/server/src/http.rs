@@ -324,6 +324,7 @@ async fn ws_upgrade(
     // Frames up to 64 times the message limit are read and answered with an error;
     // larger ones close the connection.
     Ok(ws
+        .read_buffer_size(socket::READ_BUFFER_BYTES)
         .max_message_size(MAX_MESSAGE_BYTES * 64)
         .max_frame_size(MAX_MESSAGE_BYTES * 64)
         .on_upgrade(move |socket| socket::serve(socket, room, q.token)))

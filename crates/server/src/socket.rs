@@ -13,6 +13,11 @@ use crate::room::{Command, RoomHandle};
 /// How many messages may wait for a slow connection before it is dropped.
 const OUTBOX: usize = 128;
 
+/// The read buffer of one connection. Messages are small, and the WebSocket codec zeroes
+/// the whole buffer before every read: its default of 128 KiB cost more CPU than the game
+/// (and 128 KiB of memory per connection).
+pub const READ_BUFFER_BYTES: usize = 4096;
+
 /// Serves `socket` in `room` until either side closes.
 pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>) {
     // The room holds the only sender of `outbox`: when it drops a connection that cannot

@@ -1,5 +1,7 @@
 //! Where games live: one SQL code path (sqlx's `Any` driver, `$n` placeholders, portable
-//! types) for SQLite and PostgreSQL, with ordered migrations run at start.
+//! types) for SQLite and PostgreSQL, with ordered migrations run at start. Moves from all
+//! games go through one writer that commits together those that arrive together (group
+//! commit); each is still acknowledged only once it is committed.
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), stonefield_server::store::StoreError> {
@@ -15,6 +17,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde_json::Value;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Connection, Row};
+use tokio::sync::{mpsc, oneshot};
 
 /// A store failure.
 #[derive(Debug, thiserror::Error)]
@@ -28,6 +31,9 @@ pub enum StoreError {
     /// The data directory could not be made.
     #[error("data directory: {0}")]
     Io(#[from] std::io::Error),
+    /// The store's writer has stopped (the runtime is shutting down).
+    #[error("the store is closed")]
+    Closed,
 }
 
 /// Migrations in order; each runs once, inside a transaction, on both databases.
@@ -103,6 +109,93 @@ pub struct Event {
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: AnyPool,
+    appends: mpsc::Sender<Append>,
+}
+
+/// An event waiting for the writer, with who to tell once it is committed.
+#[derive(Debug)]
+struct Append {
+    game_id: String,
+    seq: i64,
+    kind: String,
+    body: String,
+    clock: Option<String>,
+    /// A new status and result, saved in the same transaction.
+    status: Option<(String, Option<String>)>,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The most events one commit takes; 5 parameters each stays far below every database's
+/// limit on parameters per statement.
+const MAX_BATCH: usize = 256;
+
+/// Commits the appends that queue up while the previous commit runs, all in one statement
+/// (one transaction when a status changes too). If a batch fails, its appends are tried
+/// one by one, so that only a bad one fails.
+async fn writer(pool: AnyPool, mut queue: mpsc::Receiver<Append>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        if batch.len() > 1 && write_batch(&pool, &batch).await.is_ok() {
+            for a in batch.drain(..) {
+                let _ = a.done.send(Ok(()));
+            }
+            continue;
+        }
+        for a in batch.drain(..) {
+            let result = write_batch(&pool, std::slice::from_ref(&a)).await;
+            let _ = a.done.send(result);
+        }
+    }
+}
+
+async fn write_batch(pool: &AnyPool, batch: &[Append]) -> Result<(), StoreError> {
+    let rows: Vec<String> = (0..batch.len())
+        .map(|i| {
+            let n = 5 * i;
+            format!(
+                "(${}, ${}, ${}, ${}, ${})",
+                n + 1,
+                n + 2,
+                n + 3,
+                n + 4,
+                n + 5
+            )
+        })
+        .collect();
+    let sql = format!(
+        "INSERT INTO events (game_id, seq, kind, body, clock) VALUES {}",
+        rows.join(", ")
+    );
+    let mut insert = sqlx::query(&sql);
+    for a in batch {
+        insert = insert
+            .bind(a.game_id.clone())
+            .bind(a.seq)
+            .bind(a.kind.clone())
+            .bind(a.body.clone())
+            .bind(a.clock.clone());
+    }
+    if batch.iter().all(|a| a.status.is_none()) {
+        // One statement is atomic on its own: no transaction needed.
+        insert.execute(pool).await?;
+        return Ok(());
+    }
+    let mut tx = pool.begin().await?;
+    insert.execute(&mut *tx).await?;
+    for a in batch {
+        if let Some((status, result)) = &a.status {
+            Store::update_status(
+                &mut tx,
+                &a.game_id,
+                a.clock.as_deref(),
+                status,
+                result.as_deref(),
+            )
+            .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Milliseconds since the Unix epoch.
@@ -198,7 +291,9 @@ impl Store {
             })
             .connect(url)
             .await?;
-        let store = Store { pool };
+        let (appends, queue) = mpsc::channel(4 * MAX_BATCH);
+        tokio::spawn(writer(pool.clone(), queue));
+        let store = Store { pool, appends };
         store.migrate().await?;
         if sqlite {
             let conn = sqlx::AnyConnection::connect(url).await?;
@@ -327,8 +422,8 @@ impl Store {
     }
 
     /// Appends an event with the clocks after it; returns once it is committed. A new
-    /// `status` (and result) is saved in the same transaction; without one the append is
-    /// a single statement, the common case of a move.
+    /// `status` (and result) is saved in the same transaction. Appends from many games are
+    /// committed together when they arrive together.
     ///
     /// # Errors
     /// A database failure (the event is then not stored).
@@ -339,36 +434,34 @@ impl Store {
         clock: Option<&Value>,
         status: Option<(&str, Option<&str>)>,
     ) -> Result<(), StoreError> {
-        let insert = sqlx::query(
-            "INSERT INTO events (game_id, seq, kind, body, clock) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(id.to_owned())
-        .bind(event.seq)
-        .bind(event.kind.clone())
-        .bind(event.body.to_string())
-        .bind(clock.map(Value::to_string));
-        let Some((status, result)) = status else {
-            insert.execute(&self.pool).await?;
-            return Ok(());
+        let (done, committed) = oneshot::channel();
+        let append = Append {
+            game_id: id.to_owned(),
+            seq: event.seq,
+            kind: event.kind.clone(),
+            body: event.body.to_string(),
+            clock: clock.map(Value::to_string),
+            status: status.map(|(s, r)| (s.to_owned(), r.map(str::to_owned))),
+            done,
         };
-        let mut tx = self.pool.begin().await?;
-        insert.execute(&mut *tx).await?;
-        Self::update_status(&mut tx, id, clock, status, result).await?;
-        tx.commit().await?;
-        Ok(())
+        self.appends
+            .send(append)
+            .await
+            .map_err(|_| StoreError::Closed)?;
+        committed.await.map_err(|_| StoreError::Closed)?
     }
 
     async fn update_status(
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         id: &str,
-        clock: Option<&Value>,
+        clock: Option<&str>,
         status: &str,
         result: Option<&str>,
     ) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE games SET clock = $1, status = $2, result = $3, updated_ms = $4 WHERE id = $5",
         )
-        .bind(clock.map(Value::to_string))
+        .bind(clock.map(str::to_owned))
         .bind(status)
         .bind(result.map(str::to_owned))
         .bind(now_ms())
@@ -401,7 +494,8 @@ impl Store {
             .bind(seq - 1)
             .execute(&mut *tx)
             .await?;
-        Self::update_status(&mut tx, id, clock, status, None).await?;
+        let clock = clock.map(Value::to_string);
+        Self::update_status(&mut tx, id, clock.as_deref(), status, None).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -418,7 +512,8 @@ impl Store {
         result: Option<&str>,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        Self::update_status(&mut tx, id, clock, status, result).await?;
+        let clock = clock.map(Value::to_string);
+        Self::update_status(&mut tx, id, clock.as_deref(), status, result).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -109,6 +109,40 @@ async fn store_behaviour(store: Store) {
     assert!(store.load("cccccccccccc").await.unwrap().is_none());
 }
 
+/// Appends from many games at once: the writer commits them together, yet each is
+/// acknowledged for itself, a bad one (a seq stored already) fails alone, and a status
+/// that comes with an event is saved with it.
+async fn concurrent_appends(store: Store) {
+    let ids: Vec<String> = (0..40).map(|i| format!("{i:012x}")).collect();
+    for id in &ids {
+        store.create_game(&row(id)).await.unwrap();
+    }
+    for round in 0..3 {
+        let appends = ids.iter().enumerate().map(|(i, id)| {
+            let store = store.clone();
+            let finish = (round == 2 && i % 4 == 0).then_some(("finished", Some("B+R")));
+            async move { store.append(id, &mv(round, 1), None, finish).await }
+        });
+        let again = mv(0, 9);
+        let duplicate = store.append(&ids[7], &again, None, None);
+        let (results, dup) =
+            futures_util::future::join(futures_util::future::join_all(appends), duplicate).await;
+        for r in results {
+            r.unwrap();
+        }
+        // In the first round the two appends of seq 0 share a batch: the one queued first
+        // wins.
+        assert!(dup.is_err(), "seq 0 of {} is stored already", ids[7]);
+    }
+    for (i, id) in ids.iter().enumerate() {
+        let (g, events) = store.load(id).await.unwrap().unwrap();
+        let seqs: Vec<i64> = events.iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, [0, 1, 2], "{id}");
+        let want = if i % 4 == 0 { "finished" } else { "open" };
+        assert_eq!(g.status, want, "{id}");
+    }
+}
+
 #[tokio::test]
 async fn sqlite_store() {
     let dir = tempfile::tempdir().unwrap();
@@ -117,6 +151,7 @@ async fn sqlite_store() {
     // Migrations run once: connecting again keeps the data.
     let again = Store::connect(&url).await.unwrap();
     assert_eq!(again.list("finished", 10).await.unwrap().len(), 1);
+    concurrent_appends(again).await;
 }
 
 #[tokio::test]
@@ -131,5 +166,6 @@ async fn postgres_store() {
     store_behaviour(Store::connect(&url).await.unwrap()).await;
     let again = Store::connect(&url).await.unwrap();
     assert_eq!(again.list("finished", 10).await.unwrap().len(), 1);
+    concurrent_appends(again).await;
     common::pg_drop_schema(&url).await;
 }
