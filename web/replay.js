@@ -31,10 +31,13 @@ function load(d) {
   show(d.frames.length - 1);
 }
 
+// The server's JSON answer, or null with its error shown (a refusal may not be JSON).
 async function fetchJson(url, opts) {
   const resp = await fetch(url, opts);
-  const body = await resp.json();
-  if (!resp.ok) { $('msg').textContent = body.error; return null; }
+  const text = await resp.text();
+  let body = null;
+  try { body = JSON.parse(text); } catch { body = null; }
+  if (!resp.ok || !body) { $('msg').textContent = body?.error ?? (text || `error ${resp.status}`); return null; }
   return body;
 }
 
@@ -44,8 +47,9 @@ if (id) {
 } else {
   $('upload-box').hidden = false;
   $('upload').onchange = async () => {
-    const text = await $('upload').files[0].text();
-    const d = await fetchJson('/api/replay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+    const file = $('upload').files[0];
+    const type = file.name.toLowerCase().endsWith('.sgf') ? 'application/x-go-sgf' : 'application/json';
+    const d = await fetchJson('/api/replay', { method: 'POST', headers: { 'content-type': type }, body: await file.text() });
     if (d) { $('msg').textContent = ''; load(d); }
   };
 }

@@ -300,7 +300,19 @@ async fn replay_game(
     Ok(Json(frames(&record_of(&row, &events))?))
 }
 
-async fn replay_record(Json(record): Json<Value>) -> Result<Json<Value>, AppError> {
+/// A record uploaded to be viewed: a JSON record of any variant, or an SGF file of a
+/// classic game (a body that starts with `(`).
+async fn replay_record(body: String) -> Result<Json<Value>, AppError> {
+    let text = body.trim_start_matches('\u{feff}').trim_start();
+    let record: Value = if text.starts_with('(') {
+        let game = stonefield_record::sgf::read(text)
+            .map_err(|e| AppError::BadRequest(format!("SGF: {e}")))?;
+        serde_json::from_str(&game.record().to_json())
+            .map_err(|e| AppError::Internal(e.to_string()))?
+    } else {
+        serde_json::from_str(text)
+            .map_err(|e| AppError::BadRequest(format!("neither a JSON record nor SGF: {e}")))?
+    };
     Ok(Json(frames(&record)?))
 }
 

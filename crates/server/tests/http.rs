@@ -31,6 +31,23 @@ async fn call(
     (status, String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// Posts a text body (an uploaded file) with its content type.
+async fn post_text(s: &common::Server, uri: &str, body: &str, kind: &str) -> (StatusCode, String) {
+    let req = Request::builder()
+        .method("POST")
+        .uri(uri)
+        .header("content-type", kind)
+        .body(Body::from(body.to_owned()))
+        .unwrap();
+    let resp = stonefield_server::app(s.state.clone())
+        .oneshot(req)
+        .await
+        .unwrap();
+    let status = resp.status();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
 fn json_of(t: &str) -> Value {
     serde_json::from_str(t).unwrap_or_else(|e| panic!("{e}: {t}"))
 }
@@ -118,4 +135,36 @@ async fn replay_frames_and_bad_records() {
     let (st, page) = call(&s, "GET", "/static/game.js", None).await;
     assert_eq!(st, StatusCode::OK);
     assert!(page.contains("import"));
+}
+
+#[tokio::test]
+async fn an_uploaded_sgf_is_replayed_like_a_record() {
+    let s = common::server().await;
+    let sgf = "(;GM[1]FF[4]SZ[9]KM[6.5];B[cc];W[dd];B[])";
+    let (st, body) = post_text(&s, "/api/replay", sgf, "application/x-go-sgf").await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let d = json_of(&body);
+    assert_eq!(d["variant"], "classic");
+    let frames = d["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 4);
+    assert_eq!(
+        frames[2]["view"]["stones"],
+        json!([[2, 2, "black"], [3, 3, "white"]])
+    );
+    assert_eq!(frames[3]["report"]["result"], "pass");
+
+    // A byte-order mark and leading blank lines, as editors write them, are fine.
+    let (st, body) = post_text(&s, "/api/replay", &format!("\u{feff}\n{sgf}"), "text/plain").await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+
+    for (bad, says) in [
+        ("(;GM[1]FF[4]SZ[9];B[cc", "SGF"),
+        ("(;GM[1]FF[4]SZ[9];B[zz])", "SGF"),
+        ("not a record", "neither a JSON record nor SGF"),
+    ] {
+        let (st, body) = post_text(&s, "/api/replay", bad, "application/octet-stream").await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{bad}: {body}");
+        let error = json_of(&body)["error"].as_str().unwrap().to_owned();
+        assert!(error.contains(says), "{bad}: {error}");
+    }
 }

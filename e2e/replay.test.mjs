@@ -1,0 +1,43 @@
+// The replay page with an uploaded file: a JSON record of continuous Go and an SGF of a
+// classic game are stepped through with the slider keys; a broken file shows the server's
+// error and leaves the page usable.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch } from './server.mjs';
+
+const upload = (page, name, text) => page.setInputFiles('#upload', { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+const stones = (page) => page.locator('#board circle.stone').count();
+
+test('replay: upload a JSON record and an SGF file, step with the keys', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/replay`);
+    const record = {
+      format: 'stonefield-record/1', variant: 'continuous', rules: { board: 'square-9' },
+      moves: [{ color: 'black', at: [2, 2] }, { color: 'white', at: [6, 6] }, { color: 'black', at: [2, 3] }],
+    };
+    await upload(page, 'game.json', JSON.stringify(record));
+    await page.waitForFunction(() => document.body.dataset.frames === '4');
+    assert.equal(await page.locator('#board polygon').count() > 0, true, 'a polygon board');
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 3);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.body.dataset.frame === '2');
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 2);
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 0);
+
+    await upload(page, 'game.sgf', '(;GM[1]FF[4]SZ[9]KM[6.5];B[cc];W[dd];B[ee];W[])');
+    await page.waitForFunction(() => document.body.dataset.frames === '5');
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 3);
+    assert.match(await page.textContent('#report'), /white pass/);
+
+    await upload(page, 'broken.sgf', '(;GM[1]FF[4]SZ[9];B[cc');
+    await page.waitForFunction(() => document.getElementById('msg').textContent.includes('SGF'));
+    assert.equal(await stones(page), 3, 'the last good record stays on screen');
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+});
