@@ -90,8 +90,6 @@ function onMessage(m) {
     }
     case 'moved':
       applyMoved(st, m); st.message = ''; resetPreviews();
-      // The variant's display state (trees, zombies, ...) comes with the full state only.
-      if (hasDisplay()) net.send({ type: 'sync' });
       break;
     case 'undo_requested': st.undoBy = m.by; break;
     case 'undo_declined': st.undoBy = null; st.message = 'undo declined'; break;
@@ -121,7 +119,6 @@ const net = connect(id, loadSeat(id), onMessage, (s) => {
   $('conn').textContent = s;
 });
 
-const hasDisplay = () => ['continuous', 'margo', 'topological'].includes(st.game?.variant);
 
 // The requests a pointer at board point `at` may mean, highest first.
 function requestsAt(at) {

@@ -116,6 +116,10 @@ impl Engine for AnyEngine {
         })
     }
 
+    fn move_view(&self) -> Option<Value> {
+        (self.game.variant() != Variant::Classic).then(|| self.view())
+    }
+
     fn toggle_dead(&mut self, at: &Value) -> Result<(), EngineError> {
         let coords: Option<Vec<f64>> = at
             .as_array()

@@ -50,6 +50,10 @@ pub trait Engine: Send + Sync + std::fmt::Debug {
     /// Everything a client needs to draw the position: geometry, stones, prisoners, dead
     /// marks. Passed to clients untouched.
     fn view(&self) -> Value;
+    /// The view to send with every move when the variant draws more than its stones
+    /// (territory, atari, trees, pyramids), which clients cannot work out from the move's
+    /// report; `None` when the report is enough.
+    fn move_view(&self) -> Option<Value>;
     /// Marks or unmarks the group at `at` as dead (marking phase only).
     ///
     /// # Errors

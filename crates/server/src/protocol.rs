@@ -83,6 +83,11 @@ pub enum ServerMessage {
         clock: Value,
         /// The result, once the game is over.
         result: Option<String>,
+        /// The whole view after the move (as in the state's `view`), for variants that draw
+        /// more than their stones: territory, atari, trees, pyramids. Absent for classic
+        /// Go, whose clients apply the report to the stones they have.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        view: Option<Value>,
     },
     /// The opponent asks to take back the last move.
     UndoRequested {

@@ -33,7 +33,63 @@ async fn two_players_and_a_spectator_see_each_move() {
         assert_eq!(m["to_move"], "white");
     }
     white.send(json!({"type": "pass"})).await;
-    assert_eq!(watcher.recv_type("moved").await["report"]["result"], "pass");
+    let pass = watcher.recv_type("moved").await;
+    assert_eq!(pass["report"]["result"], "pass");
+    assert!(
+        pass.get("view").is_none(),
+        "classic clients apply the report: {pass}"
+    );
+}
+
+/// Continuous Go draws territory and atari that a client cannot work out from a report:
+/// every move comes with the whole view, equal to what a full state would show.
+#[tokio::test]
+async fn a_continuous_move_comes_with_its_view() {
+    let s = server().await;
+    let req = stonefield_server::NewGame {
+        variant: "continuous".into(),
+        rules: json!({"board": "square-9"}),
+        setup: None,
+        time_control: Default::default(),
+        color: Some("black".into()),
+    };
+    let (id, b, _, w) = stonefield_server::new_game(&s.state.rooms, req)
+        .await
+        .unwrap();
+    let mut black = Client::connect(s.addr, &id, Some(&b)).await;
+    black.recv_type("state").await;
+    let mut white = Client::connect(s.addr, &id, Some(&w)).await;
+    white.recv_type("state").await;
+    let mut watcher = Client::connect(s.addr, &id, None).await;
+    watcher.recv_type("state").await;
+    let moves = [
+        ("black", [4.5, 0.5]),
+        ("white", [3.5, 0.5]),
+        ("black", [7.0, 7.0]),
+        ("white", [5.5, 0.5]),
+    ];
+    let mut last = json!(null);
+    for (who, at) in moves {
+        let c = if who == "black" {
+            &mut black
+        } else {
+            &mut white
+        };
+        c.send(json!({"type": "move", "move": {"at": at}})).await;
+        last = watcher.recv_type("moved").await;
+    }
+    let view = &last["view"];
+    assert_eq!(view["stones"].as_array().map(Vec::len), Some(4), "{last}");
+    assert_eq!(view["display"]["cells"].as_array().map(Vec::len), Some(4));
+    assert_eq!(
+        view["display"]["atari"][0]["stones"],
+        json!([[4.5, 0.5, "black"]])
+    );
+    assert_eq!(
+        &watcher.sync().await["view"],
+        view,
+        "the same view as a full state"
+    );
 }
 
 async fn live_game() -> (common::Server, Client, Client, Client, String) {

@@ -108,6 +108,7 @@ impl Room {
             score: score_json(self.engine.score()),
             clock: self.clock.view(self.now()),
             result: self.row.result.clone(),
+            view: self.engine.move_view(),
         };
         self.broadcast(&msg);
     }
