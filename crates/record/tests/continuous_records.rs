@@ -6,7 +6,8 @@ mod continuous_support;
 
 use continuous_support::*;
 use serde_json::{Value, json};
-use stonefield_record::{AnyGame, MoveResult, Record, replay};
+use stonefield_record::{AnyGame, MoveResult, Record, RecordMove, Variant, replay};
+use stonefield_rules::Color;
 
 fn refused(rules: Value) -> String {
     let v = json!({"variant": "continuous", "rules": rules});
@@ -367,17 +368,20 @@ fn handicap_stones_come_first_then_white() {
     assert_eq!(rep.moves[3].score.map(|s| s.white > 0.5), Some(true));
 }
 
-#[test]
-fn the_view_gives_each_stone_its_voronoi_cell_covering_the_board() {
-    use stonefield_record::{AnyGame, RecordMove, Variant};
-    use stonefield_rules::Color;
-    let rules = serde_json::json!({"board": "square-9"});
-    let mut g = AnyGame::new(
+/// A new continuous game on `square-9`, driven as records drive it.
+fn square9_game() -> AnyGame {
+    let rules = json!({"board": "square-9"});
+    AnyGame::new(
         Variant::Continuous,
         rules.as_object().expect("object"),
         None,
     )
-    .expect("game");
+    .expect("game")
+}
+
+#[test]
+fn the_view_gives_each_stone_its_voronoi_cell_covering_the_board() {
+    let mut g = square9_game();
     g.apply(&RecordMove::at(Color::Black, vec![2.0, 2.0]));
     g.apply(&RecordMove::at(Color::White, vec![7.0, 7.0]));
     let cells = g.view()["cells"].as_array().expect("cells").clone();
@@ -402,15 +406,7 @@ fn the_view_gives_each_stone_its_voronoi_cell_covering_the_board() {
 
 #[test]
 fn the_view_flags_groups_in_atari_with_a_capturing_point() {
-    use stonefield_record::{AnyGame, RecordMove, Variant};
-    use stonefield_rules::Color;
-    let rules = serde_json::json!({"board": "square-9"});
-    let mut g = AnyGame::new(
-        Variant::Continuous,
-        rules.as_object().expect("object"),
-        None,
-    )
-    .expect("game");
+    let mut g = square9_game();
     // A black stone on the top edge, then white stones on both sides of it.
     g.apply(&RecordMove::at(Color::Black, vec![4.5, 0.5]));
     g.apply(&RecordMove::at(Color::White, vec![3.5, 0.5]));

@@ -9,18 +9,19 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-async fn call(
+/// Sends a request with a body of content type `kind`; the status and the body's text.
+async fn request(
     s: &common::Server,
     method: &str,
     uri: &str,
-    body: Option<Value>,
+    body: Body,
+    kind: &str,
 ) -> (StatusCode, String) {
     let req = Request::builder()
         .method(method)
         .uri(uri)
-        .header("content-type", "application/json");
-    let req = req
-        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+        .header("content-type", kind)
+        .body(body)
         .unwrap();
     let resp = stonefield_server::app(s.state.clone())
         .oneshot(req)
@@ -31,21 +32,19 @@ async fn call(
     (status, String::from_utf8_lossy(&bytes).into_owned())
 }
 
+async fn call(
+    s: &common::Server,
+    method: &str,
+    uri: &str,
+    body: Option<Value>,
+) -> (StatusCode, String) {
+    let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
+    request(s, method, uri, body, "application/json").await
+}
+
 /// Posts a text body (an uploaded file) with its content type.
 async fn post_text(s: &common::Server, uri: &str, body: &str, kind: &str) -> (StatusCode, String) {
-    let req = Request::builder()
-        .method("POST")
-        .uri(uri)
-        .header("content-type", kind)
-        .body(Body::from(body.to_owned()))
-        .unwrap();
-    let resp = stonefield_server::app(s.state.clone())
-        .oneshot(req)
-        .await
-        .unwrap();
-    let status = resp.status();
-    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
+    request(s, "POST", uri, Body::from(body.to_owned()), kind).await
 }
 
 fn json_of(t: &str) -> Value {

@@ -5,7 +5,7 @@
 use std::f64::consts::TAU;
 
 use super::game::ContinuousGame;
-use super::liberty::free_arcs;
+use super::liberty::{free_arcs, near_half_angle};
 use super::point::{Point, V};
 use super::position::{Id, Position};
 use crate::{Color, Stone};
@@ -128,11 +128,7 @@ impl Position {
                 continue;
             }
             // The circle's points nearer to `e` than `limit`: an arc around e's direction.
-            let k = (big * big + d * d - limit * limit) / (2.0 * big * d);
-            if k >= 1.0 {
-                return None;
-            }
-            let half = k.max(-1.0).acos();
+            let half = near_half_angle(big, d, limit)?;
             let dir = (e - arc.centre).angle();
             let dir = dir + TAU * ((mid - dir) / TAU).round();
             lo = lo.max(dir - half);

@@ -41,6 +41,14 @@ impl Reach {
     }
 }
 
+/// The half-width, in radians, of the arc of a circle of `radius` whose points lie nearer
+/// than `limit` to a point at distance `d > 0` from the circle's centre; `None` when no
+/// point of the circle is that near, and at least PI when all are.
+pub(crate) fn near_half_angle(radius: f64, d: f64, limit: f64) -> Option<f64> {
+    let k = (radius * radius + d * d - limit * limit) / (2.0 * radius * d);
+    (k < 1.0).then(|| k.max(-1.0).acos())
+}
+
 /// The arcs of the liberty circle of the stone at `at` (whose id is `me`, if it is on the
 /// board) that the board's edges and the stones of `grid` for which `gone` is false, plus
 /// `extra`, cover.
@@ -61,11 +69,11 @@ fn covered_arcs(
     }
     let mut add = |q: V| {
         let d = q.dist(at);
-        if d > 0.0 && d < big + reach.overlap {
-            let k = (big * big + d * d - reach.overlap * reach.overlap) / (2.0 * big * d);
-            if k < 1.0 {
-                arcs.push_centered((q - at).angle(), k.max(-1.0).acos());
-            }
+        if d > 0.0
+            && d < big + reach.overlap
+            && let Some(half) = near_half_angle(big, d, reach.overlap)
+        {
+            arcs.push_centered((q - at).angle(), half);
         }
     };
     grid.near(at, reach.influence, |id, q| {
