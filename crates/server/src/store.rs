@@ -1,6 +1,6 @@
 //! Where games live: one SQL code path (sqlx's `Any` driver, `$n` placeholders, portable
 //! types) for SQLite and PostgreSQL, with ordered migrations run at start. Moves from all
-//! games go through one writer that commits together those that arrive together (group
+//! games go through writers that commit together those that arrive together (group
 //! commit); each is still acknowledged only once it is committed.
 //!
 //! ```no_run
@@ -17,7 +17,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde_json::Value;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Connection, Row};
-use tokio::sync::{mpsc, oneshot};
+use std::sync::Arc;
+use tokio::sync::{Mutex, mpsc, oneshot};
 
 /// A store failure.
 #[derive(Debug, thiserror::Error)]
@@ -131,10 +132,14 @@ const MAX_BATCH: usize = 256;
 
 /// Commits the appends that queue up while the previous commit runs, all in one statement
 /// (one transaction when a status changes too). If a batch fails, its appends are tried
-/// one by one, so that only a bad one fails.
-async fn writer(pool: AnyPool, mut queue: mpsc::Receiver<Append>) {
+/// one by one, so that only a bad one fails. Writers sharing a queue take turns at it: one
+/// gathers a batch while others wait for their commits (on PostgreSQL, for the disk).
+async fn writer(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<Append>>>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
-    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+    loop {
+        if queue.lock().await.recv_many(&mut batch, MAX_BATCH).await == 0 {
+            return;
+        }
         if batch.len() > 1 && write_batch(&pool, &batch).await.is_ok() {
             for a in batch.drain(..) {
                 let _ = a.done.send(Ok(()));
@@ -269,8 +274,9 @@ impl Store {
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
         install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
+        let connections: u32 = if sqlite { 1 } else { 8 };
         let pool = AnyPoolOptions::new()
-            .max_connections(if sqlite { 1 } else { 8 })
+            .max_connections(connections)
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if sqlite {
@@ -292,7 +298,12 @@ impl Store {
             .connect(url)
             .await?;
         let (appends, queue) = mpsc::channel(4 * MAX_BATCH);
-        tokio::spawn(writer(pool.clone(), queue));
+        let queue = Arc::new(Mutex::new(queue));
+        // SQLite has one connection; PostgreSQL commits on one while the next batch is
+        // written on another, and leaves the rest of the pool to reads.
+        for _ in 0..connections.div_ceil(2) {
+            tokio::spawn(writer(pool.clone(), Arc::clone(&queue)));
+        }
         let store = Store { pool, appends };
         store.migrate().await?;
         if sqlite {
