@@ -1,5 +1,5 @@
-// The replay page with an uploaded file: a JSON record of continuous Go and an SGF of a
-// classic game are stepped through with the slider keys; a broken file shows the server's
+// The replay page with an uploaded file: a JSON record of continuous Go (with its atari
+// rings) and an SGF of a classic game are stepped through with the slider keys; a broken file shows the server's
 // error and leaves the page usable.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,15 +16,18 @@ test('replay: upload a JSON record and an SGF file, step with the keys', async (
     await page.goto(`${server.url}/replay`);
     const record = {
       format: 'stonefield-record/1', variant: 'continuous', rules: { board: 'square-9' },
-      moves: [{ color: 'black', at: [2, 2] }, { color: 'white', at: [6, 6] }, { color: 'black', at: [2, 3] }],
+      moves: [{ color: 'black', at: [4.5, 0.5] }, { color: 'white', at: [3.5, 0.5] }, { color: 'black', at: [7, 7] }, { color: 'white', at: [5.5, 0.5] }],
     };
     await upload(page, 'game.json', JSON.stringify(record));
-    await page.waitForFunction(() => document.body.dataset.frames === '4');
+    await page.waitForFunction(() => document.body.dataset.frames === '5');
+    // Black's edge stone between two white ones is down to its last liberty in the end.
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.atari').length === 1);
     assert.equal(await page.locator('#board polygon').count() > 0, true, 'a polygon board');
-    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 3);
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 4);
     await page.keyboard.press('ArrowLeft');
-    await page.waitForFunction(() => document.body.dataset.frame === '2');
-    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 2);
+    await page.waitForFunction(() => document.body.dataset.frame === '3');
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 3);
+    assert.equal(await page.locator('#board circle.atari').count(), 0, 'one white neighbour leaves two liberties');
     await page.keyboard.press('Home');
     await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 0);
 

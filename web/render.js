@@ -37,10 +37,10 @@ function territory(st, geo) {
 }
 
 // Continuous Go's groups down to their last liberty (the server's `atari`): each stone
-// ringed, dashed, so the threat shows before the capture.
+// ringed, dashed, so the threat shows before the capture; in play and in replays.
 function atariRings(g, geo) {
   const groups = g.view.display?.atari;
-  if (g.phase !== 'playing' || !groups?.length) return '';
+  if (!['playing', 'replay'].includes(g.phase) || !groups?.length) return '';
   const ring = (s) => `<circle class="atari" data-x="${s[0]}" data-y="${s[1]}" cx="${f(s[0])}" cy="${f(s[1])}" r="${f(geo.radius * 1.12)}" fill="none" stroke="#e65c00" stroke-width="${f(geo.radius * 0.12)}" stroke-dasharray="${f(geo.radius * 0.3)} ${f(geo.radius * 0.18)}"><title>one liberty left</title></circle>`;
   return groups.flatMap((a) => a.stones.map(ring)).join('');
 }
