@@ -31,14 +31,14 @@ test('replay: upload a JSON record and an SGF file, step with the keys', async (
     await page.keyboard.press('Home');
     await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 0);
 
-    await upload(page, 'game.sgf', '(;GM[1]FF[4]SZ[9]KM[6.5];B[cc];W[dd];B[ee];W[])');
-    await page.waitForFunction(() => document.body.dataset.frames === '5');
-    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 3);
+    await upload(page, 'game.sgf', '(;GM[1]FF[4]SZ[9]KM[6.5];B[cc];W[dd];B[ee];W[ff];B[gg];W[])');
+    await page.waitForFunction(() => document.body.dataset.frames === '7');
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 5);
     assert.match(await page.textContent('#report'), /white pass/);
 
     await upload(page, 'broken.sgf', '(;GM[1]FF[4]SZ[9];B[cc');
     await page.waitForFunction(() => document.getElementById('msg').textContent.includes('SGF'));
-    assert.equal(await stones(page), 3, 'the last good record stays on screen');
+    assert.equal(await stones(page), 5, 'the last good record stays on screen');
   } finally {
     await browser.close();
     server.stop();

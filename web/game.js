@@ -119,7 +119,6 @@ const net = connect(id, loadSeat(id), onMessage, (s) => {
   $('conn').textContent = s;
 });
 
-
 // The requests a pointer at board point `at` may mean, highest first.
 function requestsAt(at) {
   if (!at || !geo) return [];

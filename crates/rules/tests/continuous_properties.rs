@@ -2,7 +2,8 @@
 //! never overlap or leave the board, every group keeps a liberty, the incremental groups,
 //! liberties and Voronoi areas equal their from-scratch recomputation, resolved requests are
 //! legal and nearest, replaying the same moves gives the same game, and the groups flagged
-//! in atari are exactly those that one touching stone captures.
+//! in atari fall to a stone at their capture point while no other group falls to a stone at
+//! any of 360 points touching each of its stones.
 
 use proptest::prelude::*;
 use stonefield_rules::continuous::{
@@ -280,7 +281,7 @@ proptest! {
     }
 
     #[test]
-    fn atari_flags_exactly_the_groups_one_touching_stone_captures(
+    fn atari_flags_the_groups_one_touching_stone_captures(
         board in 0u8..4,
         seed in any::<u64>(),
     ) {

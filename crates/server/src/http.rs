@@ -300,12 +300,15 @@ async fn replay_game(
     Ok(Json(frames(&record_of(&row, &events))?))
 }
 
-/// A record uploaded to be viewed: a JSON record of any variant, or an SGF file of a
-/// classic game (a body that starts with `(`).
-async fn replay_record(body: String) -> Result<Json<Value>, AppError> {
+/// A record uploaded to be viewed: a JSON record of any variant (an object), or an SGF
+/// file of a classic game, read from its first `(`. SGF files in legacy encodings are read
+/// with their undecodable bytes replaced: the moves are ASCII.
+async fn replay_record(body: axum::body::Bytes) -> Result<Json<Value>, AppError> {
+    let body = String::from_utf8_lossy(&body);
     let text = body.trim_start_matches('\u{feff}').trim_start();
-    let record: Value = if text.starts_with('(') {
-        let game = stonefield_record::sgf::read(text)
+    let sgf_start = text.find('(').filter(|_| !text.starts_with('{'));
+    let record: Value = if let Some(start) = sgf_start {
+        let game = stonefield_record::sgf::read(&text[start..])
             .map_err(|e| AppError::BadRequest(format!("SGF: {e}")))?;
         serde_json::from_str(&game.record().to_json())
             .map_err(|e| AppError::Internal(e.to_string()))?

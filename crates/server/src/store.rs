@@ -32,9 +32,13 @@ pub enum StoreError {
     /// The data directory could not be made.
     #[error("data directory: {0}")]
     Io(#[from] std::io::Error),
-    /// The store's writer has stopped (the runtime is shutting down).
+    /// The event was not committed because the store's writer stopped (the runtime is
+    /// shutting down, or the writer failed and was restarted).
     #[error("the store is closed")]
     Closed,
+    /// A batch of events failed together (the database could not be reached).
+    #[error("database: {0}")]
+    Failed(String),
 }
 
 /// Migrations in order; each runs once, inside a transaction, on both databases.
@@ -130,24 +134,47 @@ struct Append {
 /// limit on parameters per statement.
 const MAX_BATCH: usize = 256;
 
+/// Runs a writer, and runs it again should it ever panic (the appends of the batch it held
+/// are then reported as failed, never as stored); returns when the queue closes.
+async fn supervise_writer(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<Append>>>) {
+    loop {
+        match tokio::spawn(writer(pool.clone(), Arc::clone(&queue))).await {
+            Err(e) if e.is_panic() => tracing::error!("store writer panicked; restarting: {e}"),
+            _ => return,
+        }
+    }
+}
+
 /// Commits the appends that queue up while the previous commit runs, all in one statement
-/// (one transaction when a status changes too). If a batch fails, its appends are tried
-/// one by one, so that only a bad one fails. Writers sharing a queue take turns at it: one
-/// gathers a batch while others wait for their commits (on PostgreSQL, for the disk).
+/// (one transaction when a status changes too). Writers sharing a queue take turns at it:
+/// one gathers a batch while others wait for their commits (on PostgreSQL, for the disk).
 async fn writer(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<Append>>>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     loop {
         if queue.lock().await.recv_many(&mut batch, MAX_BATCH).await == 0 {
             return;
         }
-        if batch.len() > 1 && write_batch(&pool, &batch).await.is_ok() {
-            for a in batch.drain(..) {
-                let _ = a.done.send(Ok(()));
+        let failure = match write_batch(&pool, &batch).await {
+            Ok(()) => {
+                for a in batch.drain(..) {
+                    let _ = a.done.send(Ok(()));
+                }
+                continue;
             }
-            continue;
-        }
+            Err(e) => e,
+        };
+        tracing::warn!("a batch of {} events failed: {failure}", batch.len());
+        // The database refused something in the batch (a seq stored already): each event
+        // is tried on its own, so that only the bad one fails. Any other failure (the
+        // database out of reach) fails them all at once rather than one timeout each.
+        let refused = matches!(&failure, StoreError::Db(sqlx::Error::Database(_)));
+        let message = failure.to_string();
         for a in batch.drain(..) {
-            let result = write_batch(&pool, std::slice::from_ref(&a)).await;
+            let result = if refused {
+                write_batch(&pool, std::slice::from_ref(&a)).await
+            } else {
+                Err(StoreError::Failed(message.clone()))
+            };
             let _ = a.done.send(result);
         }
     }
@@ -302,7 +329,7 @@ impl Store {
         // SQLite has one connection; PostgreSQL commits on one while the next batch is
         // written on another, and leaves the rest of the pool to reads.
         for _ in 0..connections.div_ceil(2) {
-            tokio::spawn(writer(pool.clone(), Arc::clone(&queue)));
+            tokio::spawn(supervise_writer(pool.clone(), Arc::clone(&queue)));
         }
         let store = Store { pool, appends };
         store.migrate().await?;

@@ -152,13 +152,35 @@ async fn an_uploaded_sgf_is_replayed_like_a_record() {
     );
     assert_eq!(frames[3]["report"]["result"], "pass");
 
-    // A byte-order mark and leading blank lines, as editors write them, are fine.
-    let (st, body) = post_text(&s, "/api/replay", &format!("\u{feff}\n{sgf}"), "text/plain").await;
+    // A byte-order mark, leading blank lines or a header before the game are fine.
+    for text in [
+        format!("\u{feff}\n{sgf}"),
+        format!("Game of the week\n{sgf}"),
+    ] {
+        let (st, body) = post_text(&s, "/api/replay", &text, "text/plain").await;
+        assert_eq!(st, StatusCode::OK, "{body}");
+    }
+    // A comment in a legacy encoding (Latin-1 bytes, not UTF-8) does not hide the moves.
+    let mut latin1 = b"(;GM[1]FF[4]CA[ISO-8859-1]SZ[9]C[caf".to_vec();
+    latin1.extend_from_slice(&[0xe9]);
+    latin1.extend_from_slice(b"];B[cc])");
+    let (st, body) = request(&s, "POST", "/api/replay", Body::from(latin1), "text/plain").await;
     assert_eq!(st, StatusCode::OK, "{body}");
 
+    // The deepest line of play the reader takes, on a server thread's stack.
+    let deep = format!(
+        "(;GM[1]FF[4]SZ[9]{})",
+        ";B[aa]".repeat(stonefield_record::sgf::MAX_DEPTH - 1)
+    );
+    let (st, body) = post_text(&s, "/api/replay", &deep, "application/x-go-sgf").await;
+    assert_eq!(st, StatusCode::OK, "{}", &body[..body.len().min(300)]);
+    let deeper = format!("({})", ";".repeat(stonefield_record::sgf::MAX_DEPTH + 1));
+    let (st, body) = post_text(&s, "/api/replay", &deeper, "application/x-go-sgf").await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{body}");
+
     for (bad, says) in [
-        ("(;GM[1]FF[4]SZ[9];B[cc", "SGF"),
-        ("(;GM[1]FF[4]SZ[9];B[zz])", "SGF"),
+        ("(;GM[1]FF[4]SZ[9];B[cc", "never closed"),
+        ("(;GM[1]FF[4]SZ[9];B[zz])", "off the 9x9 board"),
         ("not a record", "neither a JSON record nor SGF"),
     ] {
         let (st, body) = post_text(&s, "/api/replay", bad, "application/octet-stream").await;

@@ -308,3 +308,47 @@ async fn resignation_ends_the_game_for_everyone() {
     );
     assert_eq!(st["seq"], 2);
 }
+
+/// A commit that went through although its append reported a failure (an answer lost on
+/// the way back) counts as stored: the move is played, not refused and rebuilt away. A
+/// different event in the store at that place is a real failure.
+#[tokio::test]
+async fn a_move_stored_despite_a_failed_append_is_played() {
+    let (s, mut black, mut white, mut watcher, id) = live_game().await;
+    let store = s.state.rooms.store();
+    let event = |seq, at: [u32; 2], color: &str| stonefield_server::store::Event {
+        seq,
+        kind: "move".into(),
+        body: json!({"color": color, "at": at}),
+    };
+    // The room's next append (seq 1, White at 2,2) finds its event stored already.
+    store
+        .append(&id, &event(1, [2, 2], "white"), None, None)
+        .await
+        .unwrap();
+    white.play(2, 2).await;
+    let m = watcher.recv_type("moved").await;
+    assert_eq!(m["report"]["at"], json!([2, 2]));
+    assert_eq!(m["seq"], 2);
+    black.recv_type("moved").await;
+    white.recv_type("moved").await;
+    // Seq 2 holds another move in the store: Black's move there cannot be stored.
+    store
+        .append(&id, &event(2, [6, 6], "black"), None, None)
+        .await
+        .unwrap();
+    black.play(5, 5).await;
+    let e = black.recv_type("error").await;
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("could not be stored"),
+        "{e}"
+    );
+    assert_eq!(
+        black.sync().await["seq"],
+        2,
+        "the refused move is not played"
+    );
+}

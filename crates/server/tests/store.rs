@@ -134,10 +134,19 @@ async fn concurrent_appends(store: Store) {
         // wins.
         assert!(dup.is_err(), "seq 0 of {} is stored already", ids[7]);
     }
+    // A round with no bad append: the batch goes in whole.
+    let appends = ids.iter().map(|id| {
+        let store = store.clone();
+        async move { store.append(id, &mv(3, 2), None, None).await }
+    });
+    for r in futures_util::future::join_all(appends).await {
+        r.unwrap();
+    }
     for (i, id) in ids.iter().enumerate() {
         let (g, events) = store.load(id).await.unwrap().unwrap();
         let seqs: Vec<i64> = events.iter().map(|e| e.seq).collect();
-        assert_eq!(seqs, [0, 1, 2], "{id}");
+        assert_eq!(seqs, [0, 1, 2, 3], "{id}");
+        assert_eq!(events[0], mv(0, 1), "the append queued first wins");
         let want = if i % 4 == 0 { "finished" } else { "open" };
         assert_eq!(g.status, want, "{id}");
     }

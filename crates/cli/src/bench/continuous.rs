@@ -1,5 +1,6 @@
 //! `stonefield bench continuous`: how long a continuous-Go move, a hover preview and the
-//! search for groups in atari (sent with every full state) take as the board fills. The engine's deterministic random game on `square-19` is replayed to
+//! search for groups in atari (the server sends it with every move) take as the board
+//! fills. The engine's deterministic random game on `square-19` is replayed to
 //! each size on several seeds; then many further requests are timed one by one, each move
 //! on a fresh clone (the clone is not timed), and the medians are reported.
 

@@ -2,7 +2,7 @@
 //! colour, placed touching it, would capture it. Clients flag such groups so that a player
 //! sees the threat, as a Go player sees a group with one liberty on a grid.
 
-use std::f64::consts::TAU;
+use std::f64::consts::{PI, TAU};
 
 use super::game::ContinuousGame;
 use super::liberty::{free_arcs, near_half_angle};
@@ -19,8 +19,10 @@ pub struct Atari {
     pub capture_at: Point,
 }
 
-/// A stone with more free parts than this on its liberty circle has liberties far apart.
-const MAX_GAPS: usize = 12;
+/// A cap on the work for one stone: a liberty circle with more free parts than this is
+/// taken to be out of one stone's reach. Real positions come nowhere near it: each free
+/// part lies between the covers of two stones within 4r, and few stones fit that near.
+const MAX_GAPS: usize = 32;
 
 /// A free part of a liberty circle: the circle's centre and its angles, `from <= to`.
 #[derive(Debug, Clone, Copy)]
@@ -123,12 +125,13 @@ impl Position {
         let mid = (arc.from + arc.to) / 2.0;
         let (mut lo, mut hi) = (arc.from, arc.to);
         for &e in ends {
-            let d = e.dist(arc.centre);
-            if d + big < limit {
+            // The circle's points nearer to `e` than `limit`: an arc around e's direction
+            // (the whole circle never, as `e` is a legal point, at least `limit` from the
+            // centre; but the window below needs an arc narrower than the circle).
+            let half = near_half_angle(big, e.dist(arc.centre), limit)?;
+            if half >= PI {
                 continue;
             }
-            // The circle's points nearer to `e` than `limit`: an arc around e's direction.
-            let half = near_half_angle(big, d, limit)?;
             let dir = (e - arc.centre).angle();
             let dir = dir + TAU * ((mid - dir) / TAU).round();
             lo = lo.max(dir - half);

@@ -121,8 +121,9 @@ impl Room {
         self.events.iter().filter(|e| e.kind == "move").count() as u64
     }
 
-    /// Stores an event already applied to the engine. If the store fails, the game is
-    /// rebuilt from what is stored and the sender is told; nobody else hears of it.
+    /// Stores an event already applied to the engine. If the store fails and the event is
+    /// not stored after all, the game is rebuilt from the events stored before it and the
+    /// sender is told; nobody else hears of it.
     async fn persist(&mut self, conn: u64, event: Event) -> bool {
         let clock = serde_json::to_value(&self.clock).ok();
         // Open and live are saved when a seat is claimed; an event can only finish a game.
@@ -140,6 +141,10 @@ impl Room {
             }
             Err(e) => {
                 tracing::error!(game = %self.row.id, "store failed: {e}");
+                if self.stored_after_all(&event).await {
+                    self.events.push(event);
+                    return true;
+                }
                 self.row.result = None;
                 if let Ok(g) = replay(&self.row, &self.events) {
                     self.engine = g;
@@ -153,6 +158,17 @@ impl Room {
                 );
                 false
             }
+        }
+    }
+
+    /// Whether `event` is stored right after the room's events even though its append
+    /// failed: a commit whose answer was lost (or reported after a retry) went through.
+    async fn stored_after_all(&self, event: &Event) -> bool {
+        match self.store.load(&self.row.id).await {
+            Ok(Some((_, stored))) => {
+                stored.len() == self.events.len() + 1 && stored.last() == Some(event)
+            }
+            _ => false,
         }
     }
 
