@@ -12,12 +12,12 @@
 //! ```
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Connection, Row};
-use std::sync::Arc;
 use tokio::sync::{Mutex, mpsc, oneshot};
 
 /// A store failure.
