@@ -49,7 +49,8 @@ if (id) {
   $('upload').onchange = async () => {
     const file = $('upload').files[0];
     const type = file.name.toLowerCase().endsWith('.sgf') ? 'application/x-go-sgf' : 'application/json';
-    const d = await fetchJson('/api/replay', { method: 'POST', headers: { 'content-type': type }, body: await file.text() });
+    // The bytes as they are: the server reads legacy SGF encodings itself.
+    const d = await fetchJson('/api/replay', { method: 'POST', headers: { 'content-type': type }, body: file });
     if (d) { $('msg').textContent = ''; load(d); }
   };
 }
