@@ -46,16 +46,7 @@ async fn two_players_and_a_spectator_see_each_move() {
 #[tokio::test]
 async fn a_continuous_move_comes_with_its_view() {
     let s = server().await;
-    let req = stonefield_server::NewGame {
-        variant: "continuous".into(),
-        rules: json!({"board": "square-9"}),
-        setup: None,
-        time_control: Default::default(),
-        color: Some("black".into()),
-    };
-    let (id, b, _, w) = stonefield_server::new_game(&s.state.rooms, req)
-        .await
-        .unwrap();
+    let (id, b, w) = common::game_of(&s.state, "continuous", json!({"board": "square-9"})).await;
     let mut black = Client::connect(s.addr, &id, Some(&b)).await;
     black.recv_type("state").await;
     let mut white = Client::connect(s.addr, &id, Some(&w)).await;

@@ -36,26 +36,13 @@ impl ContinuousGame {
     /// Every group in atari, ordered by its first stone's placement. Ko does not count: a
     /// group that only a ko recapture could take is still flagged.
     pub fn groups_in_atari(&self) -> Vec<Atari> {
-        let mut found: Vec<(u64, Atari)> = self
-            .pos
-            .groups()
-            .filter_map(|(g, group)| {
-                let at = self.pos.capture_point(g)?;
-                let mut ids = group.members.clone();
-                ids.sort_by_key(|&id| self.pos.stone(id).seq);
-                let first = self.pos.stone(ids[0]).seq;
-                let stones = ids.iter().map(|&id| self.public_stone(id)).collect();
-                Some((
-                    first,
-                    Atari {
-                        stones,
-                        capture_at: Point::from_v(at),
-                    },
-                ))
+        self.groups_where(|g| self.pos.capture_point(g))
+            .into_iter()
+            .map(|(stones, at)| Atari {
+                stones,
+                capture_at: Point::from_v(at),
             })
-            .collect();
-        found.sort_by_key(|(first, _)| *first);
-        found.into_iter().map(|(_, a)| a).collect()
+            .collect()
     }
 }
 

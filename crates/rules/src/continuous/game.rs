@@ -127,18 +127,32 @@ impl ContinuousGame {
 
     /// The groups on the board, each listed in placement order.
     pub fn groups(&self) -> Vec<Vec<Stone<Point>>> {
-        let mut out: Vec<(u64, Vec<Stone<Point>>)> = self
+        self.groups_where(|_| Some(()))
+            .into_iter()
+            .map(|(g, ())| g)
+            .collect()
+    }
+
+    /// The groups for which `pick` (given the group's slot) says something, each with its
+    /// stones in placement order, ordered by their first stone's placement.
+    pub(crate) fn groups_where<T>(
+        &self,
+        mut pick: impl FnMut(u32) -> Option<T>,
+    ) -> Vec<(Vec<Stone<Point>>, T)> {
+        let mut out: Vec<(u64, Vec<Stone<Point>>, T)> = self
             .pos
             .groups()
-            .map(|(_, g)| {
+            .filter_map(|(slot, g)| {
+                let said = pick(slot)?;
                 let mut ids = g.members.clone();
                 ids.sort_by_key(|&id| self.pos.stone(id).seq);
                 let first = ids.first().map_or(0, |&id| self.pos.stone(id).seq);
-                (first, ids.iter().map(|&id| self.public_stone(id)).collect())
+                let stones = ids.iter().map(|&id| self.public_stone(id)).collect();
+                Some((first, stones, said))
             })
             .collect();
-        out.sort_by_key(|(first, _)| *first);
-        out.into_iter().map(|(_, g)| g).collect()
+        out.sort_by_key(|(first, _, _)| *first);
+        out.into_iter().map(|(_, g, said)| (g, said)).collect()
     }
 
     /// Every stone with its Voronoi cell (vertices in order, before clipping to a

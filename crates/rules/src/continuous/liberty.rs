@@ -98,7 +98,8 @@ pub(crate) fn free_point(
     gone: &dyn Fn(u32) -> bool,
 ) -> Option<V> {
     let mut arcs = covered_arcs(board, grid, at, me, extra, gone);
-    let point = |a: f64| at + V::unit(a) * Reach::new(board).touch;
+    let big = Reach::new(board).touch;
+    let point = |a: f64| at + V::unit(a) * big;
     if board.is_convex() {
         return arcs.free_angle().map(point);
     }

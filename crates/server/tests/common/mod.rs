@@ -42,9 +42,15 @@ pub async fn server() -> Server {
 
 /// A 9x9 classic game; returns (id, black token, white token).
 pub async fn classic_game(state: &AppState) -> (String, String, String) {
+    game_of(state, "classic", json!({"board_size": 9, "komi": 6.5})).await
+}
+
+/// A game of `variant` under `rules`, created by Black, no clocks; returns (id, black
+/// token, white token).
+pub async fn game_of(state: &AppState, variant: &str, rules: Value) -> (String, String, String) {
     let req = NewGame {
-        variant: "classic".into(),
-        rules: json!({"board_size": 9, "komi": 6.5}),
+        variant: variant.into(),
+        rules,
         setup: None,
         time_control: Default::default(),
         color: Some("black".into()),
