@@ -100,3 +100,27 @@ fn wild_requests_and_moves_are_refused_cleanly() {
         Err(IllegalMove::Unsupported)
     );
 }
+
+/// Section 3 of the rules: the misclick test looks at the pointer after clamping, so a click
+/// outside the board that clamps onto an edge stone places nothing, in every snap mode.
+#[test]
+fn a_click_outside_the_board_that_clamps_onto_an_edge_stone_is_a_misclick() {
+    let mut game = ContinuousGame::new(ContinuousRules::default()).expect("rules");
+    game.play(&pt(0.55, 6.5)).expect("black on the left edge");
+    game.play(&pt(12.5, 0.5)).expect("white in a corner");
+    for (click, why) in [
+        (pt(-3.0, 6.5), "clamps to (0.5, 6.5), 0.05 from the black stone"),
+        (pt(-1e9, 6.55), "clamps to (0.5, 6.55), within r/5 of the black stone"),
+        (pt(14.0, -2.0), "clamps onto the white corner stone itself"),
+    ] {
+        for mode in SnapMode::ALL {
+            assert_eq!(game.resolve(click, mode), None, "{click} ({why}), {mode}");
+        }
+    }
+    // Clamped farther than r/5 from every stone: an ordinary request again.
+    let p = game
+        .resolve(pt(-3.0, 6.7), SnapMode::Nearest)
+        .expect("clamps to (0.5, 6.7), 0.206 from the stone: snaps beside it");
+    assert!(game.check(&p).is_ok(), "{p}");
+    assert!((p.distance(pt(0.55, 6.5)) - 1.0).abs() < 1e-9, "{p} touches the stone");
+}

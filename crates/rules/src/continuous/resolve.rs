@@ -61,14 +61,13 @@ impl Position {
     /// The point a request by `mover` resolves to, or `None` (a click on a stone, or no
     /// point qualifies).
     pub fn resolve(&self, request: V, mode: SnapMode, mover: Color) -> Option<V> {
+        let c = self.board.clamp_v(request);
+        // The misclick test looks at the clamped pointer, as the reference program does: a
+        // click outside the board that clamps onto an edge stone is a misclick too.
         let misclick = self.board.stone_radius() / 5.0;
-        if self
-            .grid
-            .near_any(request, misclick, |q| q.dist(request) <= misclick)
-        {
+        if self.grid.near_any(c, misclick, |q| q.dist(c) <= misclick) {
             return None;
         }
-        let c = self.board.clamp_v(request);
         let target = match mode {
             SnapMode::Nearest => None,
             SnapMode::Own => Some(mover),
