@@ -15,7 +15,13 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
-#[command(name = "stonefield", version, about = "Go and its geometric variants")]
+#[command(
+    name = "stonefield",
+    version,
+    about = "Go and its geometric variants",
+    after_help = "Game records (JSON) and the replay report: docs/record-format.md in the \
+                  stonefield repository."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -38,11 +44,11 @@ enum Command {
         seed: u64,
     },
     /// Replay a JSON record or an SGF file: the final board and result, or every move's
-    /// result as JSON.
+    /// result as JSON (both formats: docs/record-format.md).
     Replay {
         /// The record (.json) or SGF file (.sgf); the content decides.
         file: PathBuf,
-        /// Print `formats/record.md`'s JSON object instead of a board.
+        /// Print the replay report of docs/record-format.md instead of a board.
         #[arg(long)]
         json: bool,
     },

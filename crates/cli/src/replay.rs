@@ -1,5 +1,5 @@
 //! `stonefield replay FILE [--json]`: replays a JSON record or an SGF file and prints the
-//! board and the result, or `formats/record.md`'s JSON object. Also loads records for
+//! board and the result, or `docs/record-format.md`'s JSON object. Also loads records for
 //! `convert`.
 
 use std::fmt::Write as _;

@@ -35,14 +35,9 @@ fn sorted(v: &Value) -> Vec<String> {
 
 #[test]
 fn conformance_cases_replay_through_the_binary() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance/margo");
     let mut seen = 0;
-    for entry in std::fs::read_dir(&dir).expect("case directory") {
-        let path = entry.expect("entry").path();
+    for path in stonefield_testdata::files_ending("margo", ".record.json") {
         let name = path.to_string_lossy().into_owned();
-        if !name.ends_with(".record.json") {
-            continue;
-        }
         let o = replay(&path, true);
         assert!(
             o.status.success(),
@@ -50,11 +45,9 @@ fn conformance_cases_replay_through_the_binary() {
             String::from_utf8_lossy(&o.stderr)
         );
         let got: Value = serde_json::from_slice(&o.stdout).expect("replay JSON");
-        let want: Value = serde_json::from_str(
-            &std::fs::read_to_string(name.replace(".record.json", ".expected.json"))
-                .expect("expected"),
-        )
-        .expect("expected JSON");
+        let expected = stonefield_testdata::sibling(&path, ".record.json", ".expected.json");
+        let want: Value = serde_json::from_str(&stonefield_testdata::read(&expected))
+            .unwrap_or_else(|e| panic!("{}: {e}", expected.display()));
         for (g, w) in got["moves"]
             .as_array()
             .expect("moves")

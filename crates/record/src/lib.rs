@@ -3,12 +3,12 @@
 //!
 //! Everything here works on strings: reading files is the caller's job.
 //!
-//! Beyond `formats/record.md`, MarGo records may hold the move `{"color": "black", "swap":
-//! true}` (option `swap`: Black takes White's side right after White's first ball); replay
-//! reports it with result `swap`, and `final` gains `"swapped": true`. Older records, which
-//! never hold it, read as before. [`AnyGame::describe`] and [`AnyGame::view`] give a
-//! renderer the geometry and the display state (MarGo's zombies and cut contacts,
-//! Topological Go's trees and enclosures) as JSON.
+//! Beyond the shared format (both are in `docs/record-format.md`), MarGo records may hold the
+//! move `{"color": "black", "swap": true}` (option `swap`: Black takes White's side right after
+//! White's first ball); replay reports it with result `swap`, and `final` gains `"swapped":
+//! true`. Older records, which never hold it, read as before. [`AnyGame::describe`] and
+//! [`AnyGame::view`] give a renderer the geometry and the display state (MarGo's zombies and
+//! cut contacts, Topological Go's trees and enclosures) as JSON.
 //!
 //! ```
 //! use stonefield_record::{Record, replay};

@@ -1,4 +1,4 @@
-//! The stonefield JSON record (`formats/record.md`): reading with errors that name the
+//! The stonefield JSON record (`docs/record-format.md`): reading with errors that name the
 //! place, and writing that reads back equal. Unknown top-level fields are kept so that a
 //! rewrite loses nothing.
 

@@ -1,4 +1,4 @@
-//! One entry of a record's `moves` list, mirroring `formats/record.md`: a placement at
+//! One entry of a record's `moves` list, mirroring `docs/record-format.md`: a placement at
 //! coordinates, a continuous-Go request with its snap mode, a pass or a resignation.
 
 use std::fmt;

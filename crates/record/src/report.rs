@@ -1,5 +1,5 @@
 //! What happened to one move: the object `replay --json` prints per move and the server
-//! sends after each move (`formats/record.md`).
+//! sends after each move (`docs/record-format.md`).
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};

@@ -1,15 +1,12 @@
-//! The classic conformance cases of `shared/conformance/classic` (games refereed by GNU Go
-//! 3.8, simple ko, suicide forbidden) run through the library: every move's result, reason,
-//! captures and point, and the board at each checkpoint.
+//! The classic conformance cases (the repository's copy and `shared/conformance`: games
+//! refereed by GNU Go 3.8, simple ko, suicide forbidden) run through the library: every move's
+//! result, reason, captures and point, and the board at each checkpoint.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use serde_json::Value;
 use stonefield_record::{AnyGame, Record, sgf};
-
-fn case_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance/classic")
-}
+use stonefield_testdata::{read, sibling};
 
 /// Stones as sorted `(x, y, colour)` triples.
 fn norm(stones: &Value) -> Vec<(i64, i64, String)> {
@@ -26,18 +23,16 @@ fn norm(stones: &Value) -> Vec<(i64, i64, String)> {
     v
 }
 
-fn expected_moves(path: &std::path::Path) -> Vec<Value> {
-    let text = std::fs::read_to_string(path).expect("expected file");
-    let v: Value = serde_json::from_str(&text).expect("expected JSON");
+fn expected_moves(path: &Path) -> Vec<Value> {
+    let v: Value =
+        serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     v["moves"].as_array().expect("moves").clone()
 }
 
-fn check_record(path: &std::path::Path) {
+fn check_record(path: &Path) {
     let name = path.display().to_string();
-    let record = Record::from_json(&std::fs::read_to_string(path).expect("record")).expect(&name);
-    let want = expected_moves(&PathBuf::from(
-        name.replace(".record.json", ".expected.json"),
-    ));
+    let record = Record::from_json(&read(path)).expect(&name);
+    let want = expected_moves(&sibling(path, ".record.json", ".expected.json"));
     assert_eq!(record.moves.len(), want.len(), "{name}: move count");
     let mut game = AnyGame::from_record(&record).expect(&name);
     for (mv, w) in record.moves.iter().zip(&want) {
@@ -58,15 +53,15 @@ fn check_record(path: &std::path::Path) {
     }
 }
 
-fn check_sgf(path: &std::path::Path) {
+fn check_sgf(path: &Path) {
     let name = path.display().to_string();
-    let game = sgf::read(&std::fs::read_to_string(path).expect("sgf")).expect(&name);
+    let game = sgf::read(&read(path)).expect(&name);
     let report = stonefield_record::replay(game.record()).expect(&name);
     assert!(
         report.moves.iter().all(|m| m.accepted()),
         "{name}: the SGF holds legal moves only"
     );
-    let want = expected_moves(&PathBuf::from(name.replace(".sgf", ".expected.json")));
+    let want = expected_moves(&sibling(path, ".sgf", ".expected.json"));
     let last = want.last().expect("moves");
     assert_eq!(
         norm(&report.final_view["stones"]),
@@ -77,19 +72,8 @@ fn check_sgf(path: &std::path::Path) {
 
 #[test]
 fn classic_conformance_cases_agree_with_the_referee() {
-    let dir = case_dir();
     let mut seen = 0;
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| {
-            panic!(
-                "{}: {e} (shared/ must sit beside the repository)",
-                dir.display()
-            )
-        })
-        .map(|e| e.expect("entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
+    for path in stonefield_testdata::entries("classic") {
         let file = path
             .file_name()
             .and_then(|f| f.to_str())
@@ -103,5 +87,6 @@ fn classic_conformance_cases_agree_with_the_referee() {
             seen += 1;
         }
     }
-    assert!(seen >= 2, "no conformance cases found in {}", dir.display());
+    let dirs = stonefield_testdata::case_dirs("classic");
+    assert!(seen >= 6, "{seen} conformance cases found in {dirs:?}");
 }

@@ -1,7 +1,7 @@
-//! The continuous conformance cases of `shared/conformance/continuous` (recorded from the
-//! reference program) run through the library, with the tolerances of
-//! `check_continuous.py`: every move's result, reason, point, captures, score and board,
-//! and the point every probe request resolves to.
+//! The continuous conformance cases (the repository's copy and `shared/conformance`: recorded
+//! from the reference program) run through the library, with the tolerances of
+//! `check_continuous.py`: every move's result, reason, point, captures, score and board, and
+//! the point every probe request resolves to.
 
 mod continuous_support;
 
@@ -16,19 +16,15 @@ const POS_TOL: f64 = 1e-6;
 const PROBE_TOL: f64 = 1e-3;
 
 fn case_dirs() -> Vec<PathBuf> {
-    let root =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance/continuous");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .expect("conformance cases")
-        .map(|e| e.expect("entry").path())
+    stonefield_testdata::entries("continuous")
+        .into_iter()
         .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    dirs
+        .collect()
 }
 
 fn json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).expect("case file")).expect("case JSON")
+    serde_json::from_str(&stonefield_testdata::read(path))
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 fn close(a: &Value, b: &Value, tol: f64) -> bool {
@@ -90,10 +86,9 @@ fn check_game(dir: &Path, r: f64) {
 
 fn check_probe(path: &Path, r: f64) {
     let rec = Record::from_value(&json(path)).expect("probe record");
-    let name = path
-        .to_string_lossy()
-        .replace(".record.json", ".expected.json");
-    let want = &json(Path::new(&name))["resolved"];
+    let expected = stonefield_testdata::sibling(path, ".record.json", ".expected.json");
+    let name = expected.display().to_string();
+    let want = &json(&expected)["resolved"];
     let report = stonefield_record::replay(&rec).expect("replay");
     let last = serde_json::to_value(report.moves.last().expect("a move")).expect("report");
     if want.is_null() {
@@ -113,8 +108,7 @@ fn continuous_conformance_cases_agree_with_the_reference() {
             .as_f64()
             .expect("radius");
         check_game(&dir, r);
-        for entry in std::fs::read_dir(&dir).expect("case dir") {
-            let path = entry.expect("entry").path();
+        for path in stonefield_testdata::list(&dir) {
             let file = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
             if file.starts_with("probe-") && file.ends_with(".record.json") {
                 check_probe(&path, r);

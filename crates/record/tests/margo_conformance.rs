@@ -1,21 +1,17 @@
-//! The MarGo conformance cases of `shared/conformance/margo` run through the library, as
-//! they are and moved: turned and mirrored by the eight symmetries of the square, and set
-//! on larger boards at every offset that keeps the sides the position leans on (a level-0
-//! ball on a side gets no freedom beyond it, so that side must stay a side; any other side
-//! may move away, which only adds empty holes next to empty holes).
+//! The MarGo conformance cases (the repository's copy and `shared/conformance`) run through the
+//! library, as they are and moved: turned and mirrored by the eight symmetries of the square,
+//! and set on larger boards at every offset that keeps the sides the position leans on (a
+//! level-0 ball on a side gets no freedom beyond it, so that side must stay a side; any other
+//! side may move away, which only adds empty holes next to empty holes).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::{Value, json};
 use stonefield_record::{AnyGame, Record};
 
-fn case_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance/margo")
-}
-
 fn read_json(path: &Path) -> Value {
-    let text = std::fs::read_to_string(path).expect("case file");
-    serde_json::from_str(&text).expect("case JSON")
+    serde_json::from_str(&stonefield_testdata::read(path))
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// A way to move a position from a board of side `n` to one of side `m`.
@@ -149,21 +145,13 @@ fn offsets(n: u64, m: u64, low_used: bool, high_used: bool) -> Vec<u64> {
 }
 
 fn cases() -> Vec<(String, Value, Value)> {
-    let mut names: Vec<PathBuf> = std::fs::read_dir(case_dir())
-        .expect("margo case directory")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.to_string_lossy().ends_with(".record.json"))
-        .collect();
-    names.sort();
+    let names = stonefield_testdata::files_ending("margo", ".record.json");
     assert!(names.len() >= 13, "the 13 MarGo cases");
     names
         .into_iter()
         .map(|p| {
             let name = p.file_name().expect("name").to_string_lossy().into_owned();
-            let want = PathBuf::from(
-                p.to_string_lossy()
-                    .replace(".record.json", ".expected.json"),
-            );
+            let want = stonefield_testdata::sibling(&p, ".record.json", ".expected.json");
             (name, read_json(&p), read_json(&want)["moves"].clone())
         })
         .collect()

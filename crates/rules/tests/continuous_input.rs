@@ -109,8 +109,14 @@ fn a_click_outside_the_board_that_clamps_onto_an_edge_stone_is_a_misclick() {
     game.play(&pt(0.55, 6.5)).expect("black on the left edge");
     game.play(&pt(12.5, 0.5)).expect("white in a corner");
     for (click, why) in [
-        (pt(-3.0, 6.5), "clamps to (0.5, 6.5), 0.05 from the black stone"),
-        (pt(-1e9, 6.55), "clamps to (0.5, 6.55), within r/5 of the black stone"),
+        (
+            pt(-3.0, 6.5),
+            "clamps to (0.5, 6.5), 0.05 from the black stone",
+        ),
+        (
+            pt(-1e9, 6.55),
+            "clamps to (0.5, 6.55), within r/5 of the black stone",
+        ),
         (pt(14.0, -2.0), "clamps onto the white corner stone itself"),
     ] {
         for mode in SnapMode::ALL {
@@ -122,5 +128,8 @@ fn a_click_outside_the_board_that_clamps_onto_an_edge_stone_is_a_misclick() {
         .resolve(pt(-3.0, 6.7), SnapMode::Nearest)
         .expect("clamps to (0.5, 6.7), 0.206 from the stone: snaps beside it");
     assert!(game.check(&p).is_ok(), "{p}");
-    assert!((p.distance(pt(0.55, 6.5)) - 1.0).abs() < 1e-9, "{p} touches the stone");
+    assert!(
+        (p.distance(pt(0.55, 6.5)) - 1.0).abs() < 1e-9,
+        "{p} touches the stone"
+    );
 }
