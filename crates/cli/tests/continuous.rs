@@ -3,7 +3,6 @@
 //! stored figures), the readable summary, bad input (exit status 2, nothing on stdout), the
 //! conformance checker's done-check, and `bench continuous --json`.
 
-use std::path::Path;
 use std::process::{Command, Output};
 
 use serde_json::{Value, json};
