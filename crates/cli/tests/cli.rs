@@ -20,7 +20,7 @@ impl Dir {
     }
 
     fn read(&self, name: &str) -> String {
-        std::fs::read_to_string(self.0.path().join(name)).expect("read output file")
+        stonefield_testdata::read(&self.0.path().join(name))
     }
 
     fn run(&self, args: &[&str]) -> Output {
