@@ -2,13 +2,20 @@
 //! and other GTP controllers can play against stonefield. Errors are `? message` replies,
 //! never a crash.
 
+#[expect(dead_code, reason = "budgets are wired to the tree search next")]
+mod clock;
+
 use std::io::{BufRead, Write};
 
 use serde_json::{Map, Value};
 use stonefield_ai::classic::{Choice, choose_move, estimate_dead};
-use stonefield_record::{ClassicAdapter, MoveKind, Record, RecordMove, Setup, Variant, sgf};
-use stonefield_rules::classic::{ClassicGame, Point, Rules};
-use stonefield_rules::{Color, Game, Phase};
+use stonefield_record::{
+    ClassicAdapter, MoveKind, Record, RecordMove, Setup, SetupStone, Variant, sgf,
+};
+use stonefield_rules::classic::{ClassicGame, Point, Rules, fixed_points};
+use stonefield_rules::{ByColor, Color, Game, Phase, Stone};
+
+use clock::{Left, TimeControl};
 
 const COMMANDS: &[&str] = &[
     "protocol_version",
@@ -30,6 +37,10 @@ const COMMANDS: &[&str] = &[
     "printsgf",
     "time_settings",
     "time_left",
+    "kgs-time_settings",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
     "kgs-rules",
     "stonefield-rules",
 ];
@@ -48,6 +59,9 @@ pub struct Engine {
     setup: Option<Setup>,
     playouts: u32,
     rng: fastrand::Rng,
+    time_control: TimeControl,
+    /// Each player's clock as `time_left` last reported it.
+    clocks: ByColor<Option<Left>>,
 }
 
 /// A reply: success (`=`) or failure (`?`), and its text.
@@ -65,6 +79,8 @@ impl Engine {
             setup: None,
             playouts,
             rng: fastrand::Rng::with_seed(seed),
+            time_control: TimeControl::Unlimited,
+            clocks: ByColor::default(),
         }
     }
 
@@ -109,7 +125,12 @@ impl Engine {
             "showboard" => Ok(format!("\n{}", self.board_text())),
             "final_score" => Ok(self.final_score()),
             "final_status_list" => self.final_status_list(arg(args, 0)?),
-            "time_settings" | "time_left" => Ok(String::new()),
+            "time_settings" => self.set_time(TimeControl::from_gtp(args)?),
+            "kgs-time_settings" => self.set_time(TimeControl::from_kgs(args)?),
+            "time_left" => self.time_left(args),
+            "fixed_handicap" => self.fixed_handicap(arg(args, 0)?),
+            "place_free_handicap" => self.place_free_handicap(arg(args, 0)?),
+            "set_free_handicap" => self.set_free_handicap(args),
             "kgs-rules" | "stonefield-rules" => self.set_preset(arg(args, 0)?),
             "loadsgf" => self.loadsgf(arg(args, 0)?, args.get(1).copied()),
             "printsgf" => self.printsgf(args.first().copied()),
@@ -285,6 +306,115 @@ impl Engine {
         }
     }
 
+    fn set_time(&mut self, control: TimeControl) -> Reply {
+        self.time_control = control;
+        self.clocks = ByColor::new_with(|_| control.start());
+        Ok(String::new())
+    }
+
+    /// `time_left COLOR SECONDS STONES`.
+    fn time_left(&mut self, args: &[&str]) -> Reply {
+        let color = parse_color(arg(args, 0)?)?;
+        let seconds: f64 = arg(args, 1)?
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite())
+            .ok_or("time not a number")?;
+        let stones: u32 = arg(args, 2)?
+            .parse()
+            .map_err(|_| "stones not a non-negative integer")?;
+        *self.clocks.get_mut(color) = Some(Left {
+            seconds: seconds.max(0.0),
+            stones,
+        });
+        Ok(String::new())
+    }
+
+    /// `fixed_handicap N`: the standard points, on an empty board.
+    fn fixed_handicap(&mut self, stones: &str) -> Reply {
+        let n = handicap_count(stones)?;
+        let points = fixed_points(self.rules.board_size, n).ok_or("invalid number of stones")?;
+        self.place_handicap(&points)
+    }
+
+    /// `place_free_handicap N`: the engine's choice, which is the fixed points where the
+    /// board has them and then the third or fourth line's other points.
+    fn place_free_handicap(&mut self, stones: &str) -> Reply {
+        let n = handicap_count(stones)?;
+        let size = self.rules.board_size;
+        let mut points = fixed_points(size, n.min(4)).unwrap_or_default();
+        for more in (5..=n).rev() {
+            if let Some(p) = fixed_points(size, more) {
+                points = p;
+                break;
+            }
+        }
+        let spread = spread_points(size);
+        for p in spread {
+            if points.len() >= usize::from(n) {
+                break;
+            }
+            if !points.contains(&p) {
+                points.push(p);
+            }
+        }
+        if points.len() < 2 {
+            return Err("invalid number of stones".into());
+        }
+        self.place_handicap(&points)
+    }
+
+    /// `set_free_handicap V1 V2 ...`: the controller's points.
+    fn set_free_handicap(&mut self, vertices: &[&str]) -> Reply {
+        let size = self.rules.board_size;
+        let mut points = Vec::new();
+        for v in vertices {
+            let p = Point::from_gtp(v, size).ok_or("invalid coordinate")?;
+            if points.contains(&p) {
+                return Err("repeated vertex".into());
+            }
+            points.push(p);
+        }
+        if points.len() < 2 || points.len() >= usize::from(size) * usize::from(size) {
+            return Err("invalid number of stones".into());
+        }
+        self.place_handicap(&points).map(|_| String::new())
+    }
+
+    /// Puts handicap stones on an empty board as a setup (White moves next) and lists them.
+    fn place_handicap(&mut self, points: &[Point]) -> Reply {
+        if !self.game.stones().is_empty() || !self.moves.is_empty() {
+            return Err("board not empty".into());
+        }
+        let stones: Vec<Stone<Point>> = points
+            .iter()
+            .map(|&at| Stone {
+                at,
+                color: Color::Black,
+            })
+            .collect();
+        let game = ClassicGame::from_setup(self.rules, &stones, Color::White)
+            .map_err(|e| e.to_string())?;
+        self.game = game;
+        self.history.clear();
+        self.setup = Some(Setup {
+            stones: points
+                .iter()
+                .map(|p| SetupStone {
+                    at: vec![f64::from(p.x()), f64::from(p.y())],
+                    color: Color::Black,
+                })
+                .collect(),
+            to_move: Some(Color::White),
+        });
+        let size = self.rules.board_size;
+        Ok(points
+            .iter()
+            .map(|p| p.to_gtp(size))
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
     fn undo(&mut self) -> Reply {
         let previous = self.history.pop().ok_or("cannot undo")?;
         self.game = previous;
@@ -376,6 +506,36 @@ fn arg<'a>(args: &[&'a str], i: usize) -> Result<&'a str, String> {
     args.get(i)
         .copied()
         .ok_or_else(|| "missing argument".to_owned())
+}
+
+fn handicap_count(s: &str) -> Result<u8, String> {
+    match s.parse::<u8>() {
+        Ok(n) if n >= 2 => Ok(n),
+        _ => Err("invalid number of stones".into()),
+    }
+}
+
+/// Points for free handicap beyond the fixed ones: a lattice on the third or fourth line
+/// and inside, corners and sides first.
+fn spread_points(size: u8) -> Vec<Point> {
+    let edge = if size >= 13 { 3 } else { 2 };
+    let hi = size.saturating_sub(1 + edge);
+    if hi <= edge {
+        return Vec::new();
+    }
+    let mid = size / 2;
+    let lines = [edge, hi, mid, (edge + mid) / 2, (mid + hi).div_ceil(2)];
+    let mut out = Vec::new();
+    for &y in &lines {
+        for &x in &lines {
+            if let Some(p) = Point::new(u32::from(x), u32::from(y), size)
+                && !out.contains(&p)
+            {
+                out.push(p);
+            }
+        }
+    }
+    out
 }
 
 fn parse_color(s: &str) -> Result<Color, String> {
@@ -487,6 +647,59 @@ mod tests {
         );
         assert_eq!(f.game.stones().len(), 1, "a failed load changes nothing");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn handicap_commands_place_stones_and_give_white_the_move() {
+        let mut e = Engine::new(50, 1);
+        say(&mut e, "boardsize 19");
+        assert_eq!(say(&mut e, "fixed_handicap 3"), "= D4 Q16 D16\n\n");
+        assert_eq!(e.game.to_move(), Color::White);
+        assert!(say(&mut e, "fixed_handicap 2").starts_with("? board not empty"));
+        say(&mut e, "clear_board");
+        let free = say(&mut e, "place_free_handicap 9");
+        let placed: Vec<&str> = free.trim_start_matches("= ").split_whitespace().collect();
+        assert_eq!(placed.len(), 9, "{free}");
+        assert_eq!(e.game.stones().len(), 9);
+        say(&mut e, "clear_board");
+        assert_eq!(say(&mut e, "set_free_handicap A1 T19 K10"), "=\n\n");
+        assert_eq!(e.game.stones().len(), 3);
+        let sgf = say(&mut e, "printsgf");
+        assert!(sgf.contains("AB[") && sgf.contains("PL[W]"), "{sgf}");
+        for bad in [
+            "set_free_handicap A1 A1",
+            "set_free_handicap A1",
+            "set_free_handicap A1 Z30",
+            "fixed_handicap 1",
+            "fixed_handicap ten",
+        ] {
+            say(&mut e, "clear_board");
+            assert!(say(&mut e, bad).starts_with('?'), "{bad}");
+            assert!(e.game.stones().is_empty(), "{bad} changed the board");
+        }
+        say(&mut e, "boardsize 7");
+        assert!(say(&mut e, "fixed_handicap 5").starts_with("? invalid number of stones"));
+        assert!(say(&mut e, "place_free_handicap 5").starts_with('='));
+    }
+
+    #[test]
+    fn time_commands_are_read_and_checked() {
+        let mut e = Engine::new(50, 1);
+        assert_eq!(say(&mut e, "time_settings 300 30 5"), "=\n\n");
+        assert_eq!(say(&mut e, "time_left b 12.5 3"), "=\n\n");
+        assert_eq!(
+            e.clocks.black,
+            Some(Left {
+                seconds: 12.5,
+                stones: 3
+            })
+        );
+        assert_eq!(say(&mut e, "kgs-time_settings byoyomi 60 10 3"), "=\n\n");
+        assert!(say(&mut e, "kgs-time_settings hourglass 60").starts_with('?'));
+        assert!(say(&mut e, "time_left b soon 0").starts_with('?'));
+        assert!(say(&mut e, "time_settings 1 2").starts_with('?'));
+        assert_eq!(say(&mut e, "kgs-time_settings none"), "=\n\n");
+        assert_eq!(e.time_control, TimeControl::Unlimited);
     }
 
     #[test]
