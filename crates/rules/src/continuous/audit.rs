@@ -75,18 +75,20 @@ impl ContinuousGame {
                 ));
             }
         }
-        for c in Color::ALL {
-            let n = self
-                .pos
-                .iter()
-                .filter(|(_, s)| s.color == c && s.witness.is_some())
-                .count();
-            if n != self.pos.witnessed(c) {
-                return fail(format!(
-                    "{c}: {n} stones with a free point, counted {}",
-                    self.pos.witnessed(c)
-                ));
-            }
+        let mut carriers: Vec<(Id, V)> = self.pos.carriers.all().collect();
+        carriers.sort_unstable_by_key(|c| c.0);
+        let witnessed: Vec<(Id, V)> = self
+            .pos
+            .iter()
+            .filter(|(_, s)| s.witness.is_some())
+            .map(|(id, s)| (id, s.at))
+            .collect();
+        if carriers != witnessed {
+            return fail(format!(
+                "{} stones in the grid of carriers, {} with a free point",
+                carriers.len(),
+                witnessed.len()
+            ));
         }
         let areas = areas_brute_force(&self.pos.board, &sites);
         let tol = 1e-9 * self.pos.board.polygon().area();

@@ -34,6 +34,17 @@ impl Grid {
         }
     }
 
+    /// An empty grid with the same cells.
+    pub fn emptied(&self) -> Grid {
+        Grid {
+            origin: self.origin,
+            h: self.h,
+            nx: self.nx,
+            ny: self.ny,
+            cells: vec![Vec::new(); self.nx * self.ny],
+        }
+    }
+
     /// The cell holding `p` (points off the grid go to the nearest cell).
     pub fn cell_of(&self, p: V) -> (usize, usize) {
         // Truncation equals floor for the non-negative values that matter; negative ones
@@ -129,6 +140,11 @@ impl Grid {
             visit(cx + k, y);
         }
         true
+    }
+
+    /// Every stone in the grid, cell by cell.
+    pub fn all(&self) -> impl Iterator<Item = (u32, V)> + '_ {
+        self.cells.iter().flatten().copied()
     }
 
     /// The stones of cell `(x, y)`.

@@ -45,6 +45,9 @@ pub(crate) struct Position {
     groups: Vec<Option<GroupRec>>,
     spare_groups: Vec<u32>,
     pub grid: Grid,
+    /// The stones that have a witness (whose touching circle carries legal points), for
+    /// snapping: on a crowded board they are few.
+    pub carriers: Grid,
     count: usize,
     /// Stones per colour whose liberty circle has a free point.
     witnessed: ByColor<usize>,
@@ -59,6 +62,7 @@ impl Position {
         let (lo, hi) = board.bbox();
         let reach = Reach::new(&board);
         let grid = Grid::new(lo, hi, 2.0 * reach.touch);
+        let carriers = grid.emptied();
         Position {
             board,
             reach,
@@ -67,6 +71,7 @@ impl Position {
             groups: Vec::new(),
             spare_groups: Vec::new(),
             grid,
+            carriers,
             count: 0,
             witnessed: ByColor::default(),
             hash: 0,
@@ -189,6 +194,9 @@ impl Position {
             g.free += u32::from(witness.is_some());
         }
         self.grid.insert(id, at);
+        if witness.is_some() {
+            self.carriers.insert(id, at);
+        }
         self.count += 1;
         self.witnessed[color] += usize::from(witness.is_some());
         self.hash ^= stone_key(at, color);
@@ -246,6 +254,9 @@ impl Position {
                 continue;
             };
             self.grid.remove(id, s.at);
+            if s.witness.is_some() {
+                self.carriers.remove(id, s.at);
+            }
             self.spare.push(id);
             self.count -= 1;
             self.witnessed[s.color] -= usize::from(s.witness.is_some());
@@ -268,7 +279,12 @@ impl Position {
         };
         let was = s.witness.is_some();
         s.witness = witness;
-        let (g, color) = (s.group, s.color);
+        let (g, color, at) = (s.group, s.color, s.at);
+        match (was, witness.is_some()) {
+            (false, true) => self.carriers.insert(id, at),
+            (true, false) => self.carriers.remove(id, at),
+            _ => {}
+        }
         self.witnessed[color] += usize::from(witness.is_some());
         self.witnessed[color] -= usize::from(was);
         if let Some(g) = self.groups[g as usize].as_mut() {

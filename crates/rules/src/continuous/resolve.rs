@@ -1,7 +1,7 @@
 //! Turning a pointer into a move: clamp it into the inner board, then take it as it is or
 //! find the exact nearest legal point (on a stone's touching circle, where two such circles
 //! meet, where one meets the inner board's outline, or on that outline), searching outwards
-//! through the bucket grid until the answer is certain.
+//! through the grid of stones that keep a free point until the answer is certain.
 
 use std::fmt;
 use std::str::FromStr;
@@ -88,95 +88,93 @@ impl Position {
     }
 
     /// The legal point nearest to `c`, on the touching circle of a stone of colour `target`
-    /// (any stone, or the inner board's outline, when `target` is `None`). The search
-    /// radius doubles until a candidate within it is legal; only circles that keep a free
-    /// point (stones with a witness) carry candidates, which keeps crowded boards cheap.
+    /// (any stone, or the inner board's outline, when `target` is `None`).
+    ///
+    /// Only circles that keep a free point (stones with a witness, the *carriers*) hold
+    /// candidates, and the carriers have a grid of their own: the search visits it ring by
+    /// ring outwards from `c` and stops once no farther circle can come nearer than the best
+    /// legal candidate found. Its work depends on the carriers near the answer, not on the
+    /// number of stones, even on a crowded board where the answer lies far from `c`.
     fn nearest_legal(&self, c: V, target: Option<Color>) -> Option<V> {
         let touch = self.reach.touch;
-        let (lo, hi) = self.board.bbox();
-        let limit = 2.0 * (hi - lo).norm() + 2.0 * touch;
-        let mut rho = touch;
-        let mut cands: Vec<(f64, V)> = Vec::new();
-        let mut near: Vec<(V, bool)> = Vec::new();
+        let mut best: Option<(f64, V)> = None;
+        if target.is_none() {
+            for &piece in self.board.pieces() {
+                if let Some(p) = project(piece, c) {
+                    self.offer(c, p, &mut best);
+                }
+            }
+            for &p in self.board.corners() {
+                self.offer(c, p, &mut best);
+            }
+        }
+        // A circle whose centre lies at distance D from `c` has no point nearer than
+        // D - 2r; the slack keeps rounding from cutting off a candidate that ties.
+        let slack = 1e-6 * touch;
+        let beyond = |best: Option<(f64, V)>, d: f64| {
+            let lb = d - touch - slack;
+            best.is_some_and(|(b, _)| lb > 0.0 && lb * lb > b)
+        };
+        let grid = &self.carriers;
+        let home = grid.cell_of(c);
+        let mut k = 0;
         loop {
-            cands.clear();
-            near.clear();
-            self.candidates(c, rho, target, &mut near, &mut cands);
-            cands.retain(|&(d, _)| d <= rho * rho);
-            cands.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-            // Every stone that can cover a candidate within rho is in `near`.
-            let free = |p: V| near.iter().all(|&(q, _)| !self.reach.covers(q, p));
-            if let Some(&(_, p)) = cands
-                .iter()
-                .find(|&&(_, p)| free(p) && self.board.fits_v(p))
-            {
-                return Some(p);
+            if beyond(best, grid.ring_distance(c, home, k)) {
+                break;
             }
-            if rho > limit {
-                return None;
+            let more = grid.ring_cells(home, k, |x, y| {
+                for &(id, s) in grid.stones_in(x, y) {
+                    if target.is_some_and(|t| self.stone(id).color != t) || beyond(best, s.dist(c))
+                    {
+                        continue;
+                    }
+                    self.circle_candidates(id, s, c, |p| self.offer(c, p, &mut best));
+                }
+            });
+            if !more {
+                break;
             }
-            rho *= 2.0;
+            k += 1;
+        }
+        best.map(|(_, p)| p)
+    }
+
+    /// Keeps `p` as the best answer for a request at `c` when it is nearer than `best` and
+    /// legal.
+    fn offer(&self, c: V, p: V, best: &mut Option<(f64, V)>) {
+        let d = p.dist2(c);
+        if best.is_none_or(|(b, _)| d < b) && self.is_free(p) && self.board.fits_v(p) {
+            *best = Some((d, p));
         }
     }
 
-    /// Every point that can be the answer of [`Position::nearest_legal`] when that answer
-    /// lies within `rho` of `c`, with its squared distance to `c`.
-    /// `near` receives the stones within `rho + 6r` of `c`, marked when their circle
-    /// carries candidates.
-    fn candidates(
-        &self,
-        c: V,
-        rho: f64,
-        target: Option<Color>,
-        near: &mut Vec<(V, bool)>,
-        out: &mut Vec<(f64, V)>,
-    ) {
+    /// The points of the touching circle of the stone `id` at `s` where the nearest legal
+    /// point to `c` may lie: the point nearest to `c`, where the circle meets the circle of
+    /// a stone within 4r, and where it meets the inner board's outline.
+    fn circle_candidates(&self, id: u32, s: V, c: V, mut push: impl FnMut(V)) {
         let touch = self.reach.touch;
-        // Legal points on a circle exist exactly when its stone has a witness.
-        let eligible = |id: u32| {
-            let s = self.stone(id);
-            s.witness.is_some() && target.is_none_or(|t| s.color == t)
-        };
-        // Carrying circles lie within rho + 2r of c; circles cutting them within 4r more.
-        self.grid.near(c, rho + 3.0 * touch, |id, q| {
-            let carries = q.dist2(c) <= (rho + touch) * (rho + touch) && eligible(id);
-            near.push((q, carries));
+        let d = c - s;
+        let n = d.norm();
+        push(if n > 0.0 {
+            s + d * (touch / n)
+        } else {
+            s + V::new(touch, 0.0)
         });
-        let mut push = |p: V| out.push((p.dist2(c), p));
         let pair_reach2 = 4.0 * touch * touch * (1.0 + 1e-9);
-        for (i, &(s, carries)) in near.iter().enumerate() {
-            if !carries {
-                continue;
-            }
-            let d = c - s;
-            let n = d.norm();
-            push(if n > 0.0 {
-                s + d * (touch / n)
-            } else {
-                s + V::new(touch, 0.0)
-            });
-            // Where this circle meets another; pairs of carrying circles once.
-            for (j, &(t, t_carries)) in near.iter().enumerate() {
-                if (j > i || !t_carries) && j != i && s.dist2(t) <= pair_reach2 {
-                    circle_circle(s, touch, t, touch)
-                        .into_iter()
-                        .flatten()
-                        .for_each(&mut push);
-                }
-            }
-            let circle = Piece::Circle(s, touch);
-            for &piece in self.board.pieces() {
-                intersect(circle, piece)
+        self.grid.near(s, 2.0 * touch * (1.0 + 1e-9), |other, t| {
+            if other != id && s.dist2(t) <= pair_reach2 {
+                circle_circle(s, touch, t, touch)
                     .into_iter()
                     .flatten()
                     .for_each(&mut push);
             }
-        }
-        if target.is_none() {
-            for &piece in self.board.pieces() {
-                project(piece, c).into_iter().for_each(&mut push);
-            }
-            self.board.corners().iter().for_each(|&p| push(p));
+        });
+        let circle = Piece::Circle(s, touch);
+        for &piece in self.board.pieces() {
+            intersect(circle, piece)
+                .into_iter()
+                .flatten()
+                .for_each(&mut push);
         }
     }
 }
