@@ -3,6 +3,7 @@
 //! Errors reach `main` as anyhow errors and are mapped to exit codes in one place: 2 for
 //! bad input (a record or file that cannot be read), 1 for anything else.
 
+mod arena;
 mod bench;
 mod convert;
 mod gtp;
@@ -54,6 +55,9 @@ enum Command {
     },
     /// Convert a classic game between SGF and the JSON record (formats from the extensions).
     Convert { input: PathBuf, output: PathBuf },
+    /// Play classic Go games between two GTP engines, colours alternating, and print the
+    /// win table with its 95% confidence interval.
+    Match(arena::MatchConfig),
     /// Serve games to browsers (prints the address to open).
     Serve(stonefield_server::Config),
 }
@@ -87,6 +91,7 @@ fn main() -> ExitCode {
         Command::Gtp { playouts, seed } => gtp::run(playouts, seed),
         Command::Replay { file, json } => replay::run(&file, json),
         Command::Convert { input, output } => convert::run(&input, &output),
+        Command::Match(config) => arena::run(&config),
         Command::Serve(config) => stonefield_server::run(config),
     };
     match result {
