@@ -1,7 +1,11 @@
-//! Monte-Carlo move choice and ownership for classic Go, on the rules crate's light playouts.
+//! Monte-Carlo move choice and ownership for classic Go, on the rules crate's light
+//! playouts: flat UCB1 ([`choose_move`]), and the [`Policy`] the tree search uses
+//! ([`ClassicPolicy`], [`new_search`]).
 
 use stonefield_rules::classic::{Board, ClassicGame, Point, playout};
-use stonefield_rules::{Color, Game, Stone};
+use stonefield_rules::{Color, Game, Phase, Stone};
+
+use crate::search::{self, Policy, Search, SearchConfig, Trace};
 
 /// What the player should do.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -137,6 +141,82 @@ pub fn estimate_dead(
             (own_share < 0.5).then_some(Stone { at, color })
         })
         .collect()
+}
+
+/// Classic Go for the tree search: the legal points that do not fill an own eye, passing,
+/// the rules crate's light playouts scored by area and komi, and RAVE keyed by point.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ClassicPolicy;
+
+/// The tree search over classic Go.
+pub type ClassicSearch = Search<ClassicGame, ClassicPolicy>;
+
+/// A tree search of `game` under `config`: call [`Search::run`] for a move, then
+/// [`Search::advance`] or [`Search::set_game`] as the game goes on to keep the tree.
+pub fn new_search(game: ClassicGame, config: SearchConfig) -> ClassicSearch {
+    Search::new(game, ClassicPolicy, config)
+}
+
+/// The RAVE key of a point: unique on every board size.
+fn point_key(p: Point) -> u64 {
+    u64::from(p.y()) * u64::from(stonefield_rules::classic::MAX_SIZE) + u64::from(p.x())
+}
+
+impl Policy<ClassicGame> for ClassicPolicy {
+    fn candidates(&self, game: &ClassicGame) -> Vec<Point> {
+        if game.phase() != Phase::Playing {
+            return Vec::new();
+        }
+        let board = game.board();
+        let me = game.to_move();
+        // The cheap tests first: `check` plays the move on a copy of the board.
+        board
+            .points()
+            .filter(|&p| board.get(p).is_none() && !fills_own_eye(board, p, me))
+            .filter(|p| game.check(p).is_ok())
+            .collect()
+    }
+
+    fn may_pass(&self, game: &ClassicGame) -> bool {
+        game.phase() == Phase::Playing && game.handicap_left() == 0
+    }
+
+    fn amaf_key(&self, mv: &Point) -> Option<u64> {
+        Some(point_key(*mv))
+    }
+
+    fn playout(&self, game: &mut ClassicGame, rng: &mut fastrand::Rng, trace: &mut Trace) -> f64 {
+        let mut board = game.board().clone();
+        let result = playout(&mut board, game.to_move(), rng);
+        if trace.is_enabled() {
+            // The light playout does not report its moves; the stones standing at its end
+            // stand in for them (a finished playout leaves few points empty, and captures
+            // are the only moves missed).
+            for p in board.points() {
+                if let Some(color) = board.get(p) {
+                    trace.push(color, point_key(p));
+                }
+            }
+        }
+        let black_margin = f64::from(result.area_difference) - game.rules().komi;
+        if black_margin > 0.0 {
+            1.0
+        } else if black_margin < 0.0 {
+            0.0
+        } else {
+            0.5
+        }
+    }
+}
+
+impl From<search::Choice<Point>> for Choice {
+    fn from(c: search::Choice<Point>) -> Choice {
+        match c {
+            search::Choice::Play(p) => Choice::Play(p),
+            search::Choice::Pass => Choice::Pass,
+            search::Choice::Resign => Choice::Resign,
+        }
+    }
 }
 
 #[cfg(test)]

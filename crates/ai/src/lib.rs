@@ -1,7 +1,15 @@
 //! Monte-Carlo players and estimates for stonefield's games.
 //!
-//! Classic Go: [`classic::choose_move`] picks a move by UCB1 over the root moves with light
-//! playouts, and [`classic::ownership`] / [`classic::estimate_dead`] estimate who owns each
-//! point at the end, which the end-of-game marking offers as a first guess.
+//! [`search`] is the tree search (UCT or PUCT, RAVE, tree reuse, playout or time budget,
+//! root-parallel threads) over any variant's `Game`; a variant plugs in through a
+//! [`search::Policy`]: [`classic::ClassicPolicy`] for classic Go, and in [`variants`] the
+//! policies of Topological Go, MarGo and continuous Go.
+//!
+//! Classic Go also keeps the flat player: [`classic::choose_move`] picks a move by UCB1
+//! over the root moves with light playouts, and [`classic::ownership`] /
+//! [`classic::estimate_dead`] estimate who owns each point at the end, which the
+//! end-of-game marking offers as a first guess.
 
 pub mod classic;
+pub mod search;
+pub mod variants;

@@ -1,0 +1,529 @@
+//! Monte-Carlo tree search over any variant's [`Game`]: UCT or PUCT selection, RAVE where
+//! the variant keys its moves, tree reuse between moves, a budget in playouts or time, and
+//! root parallelism. The variant supplies candidates, playouts and priors via [`Policy`].
+//!
+//! Threads: each thread grows its own tree from its own seed (`seed + i`) and the root
+//! statistics are summed (root parallelism). Tree parallelism with virtual loss, which
+//! would need shared nodes, was not built, so the two were not compared.
+//!
+//! ```
+//! use stonefield_ai::search::{Search, SearchConfig, RandomPolicy};
+//! use stonefield_rules::{Game, topological::{TopoGame, TopoRules}};
+//!
+//! let game = TopoGame::new(TopoRules::new(6, 2).unwrap());
+//! let config = SearchConfig { playouts: Some(200), ..SearchConfig::default() };
+//! let mut search = Search::new(game, RandomPolicy { max_moves: 40 }, config);
+//! let result = search.run();
+//! assert_eq!(result.playouts, 200);
+//! ```
+
+mod amaf;
+mod policy;
+mod tree;
+
+use std::time::{Duration, Instant};
+
+use stonefield_rules::{Game, IllegalMove};
+
+use amaf::AmafSet;
+pub use policy::{DEFAULT_PLAYOUT_MOVES, Policy, RandomPolicy, Trace, black_value, random_playout};
+use tree::NewChild;
+pub use tree::{NodeId, ROOT, Tree};
+
+/// A move of the search tree: a variant's move, or passing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action<M> {
+    Play(M),
+    Pass,
+}
+
+/// What the player should do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Choice<M> {
+    Play(M),
+    Pass,
+    Resign,
+}
+
+/// How a child is chosen on the way down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Selection {
+    /// UCB1 on the mean value: `q + c·√(ln N / (n + 1))`; unvisited moves are worth
+    /// [`SearchConfig::first_play_urgency`].
+    #[default]
+    Uct,
+    /// AlphaZero's rule with the policy's priors: `q + c·P·√N / (1 + n)`; an unvisited move
+    /// is worth what its parent is.
+    Puct,
+}
+
+/// How hard and how to search. Stops at whichever budget runs out first; with neither,
+/// [`SearchConfig::DEFAULT_PLAYOUTS`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchConfig {
+    /// Playouts in all, shared among the threads.
+    pub playouts: Option<u32>,
+    /// Wall-clock time for one [`Search::run`].
+    pub time: Option<Duration>,
+    /// Threads, each with its own tree (at least 1).
+    pub threads: usize,
+    /// Seeds thread `i` with `seed + i`: one thread with a playout budget repeats itself.
+    pub seed: u64,
+    pub selection: Selection,
+    /// The `c` of the selection rule.
+    pub exploration: f64,
+    /// The value of a move not yet tried, under UCT (1: try every move once first).
+    pub first_play_urgency: f64,
+    /// Blend in all-moves-as-first values, for the moves the policy gives a key.
+    pub rave: bool,
+    /// Visits at which a move's own value and its AMAF value weigh about the same.
+    pub rave_equivalence: f64,
+    /// A leaf is expanded once it has this many visits (the root at once): cheap playouts
+    /// decide first whether a position is worth the candidate generation.
+    pub expand_after: u32,
+    /// No leaf is expanded once a tree has this many nodes (memory stays bounded).
+    pub max_nodes: usize,
+    /// Resign when the chosen move's win rate is below this after at least
+    /// [`SearchConfig::RESIGN_MIN_VISITS`] visits.
+    pub resign_below: Option<f64>,
+}
+
+impl SearchConfig {
+    pub const DEFAULT_PLAYOUTS: u32 = 1000;
+    pub const RESIGN_MIN_VISITS: u32 = 100;
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            playouts: Some(Self::DEFAULT_PLAYOUTS),
+            time: None,
+            threads: 1,
+            seed: 0,
+            selection: Selection::Uct,
+            exploration: 0.5,
+            first_play_urgency: 1.0,
+            rave: true,
+            rave_equivalence: 500.0,
+            expand_after: 2,
+            max_nodes: 4_000_000,
+            resign_below: Some(0.03),
+        }
+    }
+}
+
+/// The statistics of one root move, summed over the threads' trees.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveStats<M> {
+    pub action: Action<M>,
+    pub visits: u32,
+    /// Mean playout value for the player to move (0.5 without visits).
+    pub win_rate: f64,
+    pub prior: f32,
+}
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchResult<M> {
+    /// The most visited root move, or resignation; `Pass` when the game is already over.
+    pub choice: Choice<M>,
+    /// The win rate of the most visited move for the player to move.
+    pub win_rate: f64,
+    /// Every root move, most visited first.
+    pub moves: Vec<MoveStats<M>>,
+    /// Playouts made by this run, all threads together.
+    pub playouts: u32,
+    /// The roots' visits summed over the threads (more than `playouts` when a subtree was
+    /// kept from an earlier search).
+    pub root_visits: u32,
+}
+
+/// One thread's tree, random stream and scratch space.
+#[derive(Debug, Clone)]
+struct Worker<M> {
+    tree: Tree<M>,
+    rng: fastrand::Rng,
+    path: Vec<NodeId>,
+    trace: Trace,
+    seen: AmafSet,
+}
+
+impl<M: Clone + PartialEq> Worker<M> {
+    fn new(tree: Tree<M>, seed: u64) -> Self {
+        Worker {
+            tree,
+            rng: fastrand::Rng::with_seed(seed),
+            path: Vec::new(),
+            trace: Trace::new(false),
+            seen: AmafSet::default(),
+        }
+    }
+}
+
+/// A search from a position, kept between moves so that the subtree of the move played is
+/// reused.
+#[derive(Debug)]
+pub struct Search<G: Game, P> {
+    game: G,
+    policy: P,
+    config: SearchConfig,
+    workers: Vec<Worker<G::Move>>,
+}
+
+impl<G, P> Search<G, P>
+where
+    G: Game + Sync,
+    G::Move: Send + Sync,
+    P: Policy<G>,
+{
+    /// A search of `game` (an empty tree until [`Search::run`]).
+    pub fn new(game: G, policy: P, config: SearchConfig) -> Self {
+        let mut search = Search {
+            game,
+            policy,
+            config,
+            workers: Vec::new(),
+        };
+        search.reset();
+        search
+    }
+
+    /// Drops every tree: the next run starts afresh from the configured seed.
+    pub fn reset(&mut self) {
+        let to_move = self.game.to_move();
+        let seed = self.config.seed;
+        self.workers = (0..self.config.threads.max(1))
+            .map(|i| Worker::new(Tree::new(to_move), seed.wrapping_add(i as u64)))
+            .collect();
+    }
+
+    /// The position searched.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn policy(&self) -> &P {
+        &self.policy
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Changes the settings for the next runs; a new thread count or seed drops the trees.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        let restart =
+            config.threads.max(1) != self.workers.len() || config.seed != self.config.seed;
+        self.config = config;
+        if restart {
+            self.reset();
+        }
+    }
+
+    /// Each thread's tree.
+    pub fn trees(&self) -> impl Iterator<Item = &Tree<G::Move>> {
+        self.workers.iter().map(|w| &w.tree)
+    }
+
+    /// Searches within the budget and returns the root statistics and the move to play.
+    pub fn run(&mut self) -> SearchResult<G::Move> {
+        let deadline = self.config.time.map(|t| Instant::now() + t);
+        let total = match (self.config.playouts, deadline) {
+            (None, None) => Some(SearchConfig::DEFAULT_PLAYOUTS),
+            (p, _) => p,
+        };
+        let threads = self.workers.len() as u32;
+        let (game, policy, config) = (&self.game, &self.policy, &self.config);
+        // The playout budget is shared out; a time budget binds every thread alike.
+        let budget = |i: u32| total.map(|t| t / threads + u32::from(i < t % threads));
+        let made: u32 = if threads == 1 {
+            grow(
+                &mut self.workers[0],
+                game,
+                policy,
+                config,
+                budget(0),
+                deadline,
+            )
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = self
+                    .workers
+                    .iter_mut()
+                    .zip(0..)
+                    .map(|(w, i)| {
+                        s.spawn(move || grow(w, game, policy, config, budget(i), deadline))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread panicked"))
+                    .sum()
+            })
+        };
+        self.result(made)
+    }
+
+    /// The root statistics summed over the trees, with `playouts` as the playouts made.
+    fn result(&self, playouts: u32) -> SearchResult<G::Move> {
+        let mut moves: Vec<MoveStats<G::Move>> = Vec::new();
+        let mut values: Vec<f64> = Vec::new();
+        for w in &self.workers {
+            let tree = &w.tree;
+            for (k, c) in tree.children(ROOT).enumerate() {
+                if tree.refused(c) {
+                    continue;
+                }
+                let Some(action) = tree.action(c) else {
+                    continue;
+                };
+                // The trees list the same candidates in the same order, almost always.
+                let at = match moves.get(k) {
+                    Some(m) if &m.action == action => Some(k),
+                    _ => moves.iter().position(|m| &m.action == action),
+                };
+                let at = at.unwrap_or_else(|| {
+                    moves.push(MoveStats {
+                        action: action.clone(),
+                        visits: 0,
+                        win_rate: 0.5,
+                        prior: tree.prior(c),
+                    });
+                    values.push(0.0);
+                    moves.len() - 1
+                });
+                let visits = tree.visits(c);
+                moves[at].visits += visits;
+                values[at] += tree.win_rate(c).unwrap_or(0.0) * f64::from(visits);
+            }
+        }
+        for (m, v) in moves.iter_mut().zip(&values) {
+            if m.visits > 0 {
+                m.win_rate = v / f64::from(m.visits);
+            }
+        }
+        // Stable: among equal visits the better win rate, then the candidate order.
+        moves.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.win_rate.total_cmp(&a.win_rate))
+        });
+        let root_visits = self.workers.iter().map(|w| w.tree.visits(ROOT)).sum();
+        let (choice, win_rate) = match moves.first() {
+            None => (Choice::Pass, 0.5),
+            Some(best) => {
+                let resign = self.config.resign_below.is_some_and(|r| {
+                    best.win_rate < r && best.visits >= SearchConfig::RESIGN_MIN_VISITS
+                });
+                let choice = match (&best.action, resign) {
+                    (_, true) => Choice::Resign,
+                    (Action::Play(m), false) => Choice::Play(m.clone()),
+                    (Action::Pass, false) => Choice::Pass,
+                };
+                (choice, best.win_rate)
+            }
+        };
+        SearchResult {
+            choice,
+            win_rate,
+            moves,
+            playouts,
+            root_visits,
+        }
+    }
+
+    /// Plays `action` in the searched game and keeps each tree's subtree under it.
+    ///
+    /// # Errors
+    /// The reason the move is illegal; the search is then unchanged.
+    pub fn advance(&mut self, action: &Action<G::Move>) -> Result<(), IllegalMove> {
+        apply(&mut self.game, action)?;
+        let to_move = self.game.to_move();
+        for w in &mut self.workers {
+            w.tree = match w.tree.root_child(action) {
+                Some(c) => w.tree.subtree(c),
+                None => Tree::new(to_move),
+            };
+        }
+        Ok(())
+    }
+
+    /// Searches `game` from now on, keeping a subtree when `game` is the searched position
+    /// or one or two moves after it (matched by [`Game::position_hash`] and the player to
+    /// move). Returns whether a subtree was kept.
+    pub fn set_game(&mut self, game: G) -> bool {
+        let kept = match self.path_to(&game) {
+            Some(actions) => actions.iter().all(|a| self.advance(a).is_ok()),
+            None => false,
+        };
+        self.game = game;
+        if !kept {
+            self.reset();
+        }
+        kept
+    }
+
+    /// The moves (at most two) from the searched position to `target` in the first tree.
+    fn path_to(&self, target: &G) -> Option<Vec<Action<G::Move>>> {
+        let same =
+            |g: &G| g.to_move() == target.to_move() && g.position_hash() == target.position_hash();
+        if same(&self.game) {
+            return Some(Vec::new());
+        }
+        let tree = &self.workers[0].tree;
+        for c in tree.children(ROOT) {
+            let Some(a) = tree.action(c) else { continue };
+            let mut g = self.game.clone();
+            if apply(&mut g, a).is_err() {
+                continue;
+            }
+            if same(&g) {
+                return Some(vec![a.clone()]);
+            }
+            for cc in tree.children(c) {
+                let Some(b) = tree.action(cc) else { continue };
+                let mut g2 = g.clone();
+                if apply(&mut g2, b).is_ok() && same(&g2) {
+                    return Some(vec![a.clone(), b.clone()]);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Plays `action` in `game`.
+fn apply<G: Game>(game: &mut G, action: &Action<G::Move>) -> Result<(), IllegalMove> {
+    match action {
+        Action::Play(m) => game.play(m).map(|_| ()),
+        Action::Pass => game.pass(),
+    }
+}
+
+/// Runs iterations on one worker's tree until its budget or the deadline is spent (at
+/// least one, so the root has its moves); returns the playouts made.
+fn grow<G: Game, P: Policy<G>>(
+    w: &mut Worker<G::Move>,
+    game: &G,
+    policy: &P,
+    config: &SearchConfig,
+    budget: Option<u32>,
+    deadline: Option<Instant>,
+) -> u32 {
+    let mut made = 0;
+    loop {
+        iterate(w, game, policy, config);
+        made += 1;
+        if budget.is_some_and(|b| made >= b) || deadline.is_some_and(|d| Instant::now() >= d) {
+            return made;
+        }
+    }
+}
+
+/// One iteration: down the tree by the selection rule (expanding the leaf reached if it has
+/// earned it), one playout, and its value back up the path (RAVE too).
+fn iterate<G: Game, P: Policy<G>>(
+    w: &mut Worker<G::Move>,
+    root: &G,
+    policy: &P,
+    config: &SearchConfig,
+) {
+    let mut game = root.clone();
+    let tree = &mut w.tree;
+    w.path.clear();
+    let mut node = ROOT;
+    w.path.push(node);
+    loop {
+        if tree.is_terminal(node) {
+            break;
+        }
+        if !tree.is_expanded(node) {
+            if game.is_over() {
+                tree.set_terminal(node);
+                break;
+            }
+            let earned = node == ROOT
+                || (tree.visits(node) >= config.expand_after && tree.len() < config.max_nodes);
+            if !earned {
+                break;
+            }
+            tree.expand(node, game.to_move(), children(policy, &game, config));
+            if tree.is_terminal(node) {
+                break;
+            }
+        }
+        let Some(child) = select_playable(tree, node, &mut game, config) else {
+            tree.set_terminal(node);
+            break;
+        };
+        node = child;
+        w.path.push(node);
+    }
+    let rave = config.rave;
+    w.trace.reset(rave);
+    let value = if game.is_over() || tree.is_terminal(node) {
+        policy.value(&game)
+    } else {
+        policy.playout(&mut game, &mut w.rng, &mut w.trace)
+    };
+    tree.backup(&w.path, value);
+    if rave {
+        w.seen.clear();
+        for (color, key) in w.trace.take() {
+            w.seen.insert(color, key);
+        }
+        tree.backup_amaf(&w.path, &mut w.seen, value);
+    }
+}
+
+/// Selects a child of `node` and plays its move in `game`; a move the variant refuses is
+/// marked and another selected. `None` when every child is refused.
+fn select_playable<G: Game>(
+    tree: &mut Tree<G::Move>,
+    node: NodeId,
+    game: &mut G,
+    config: &SearchConfig,
+) -> Option<NodeId> {
+    loop {
+        let child = tree.select(node, config)?;
+        let action = tree.action(child).expect("a child has a move");
+        if apply(game, action).is_ok() {
+            return Some(child);
+        }
+        tree.refuse(child);
+    }
+}
+
+/// The children of a leaf: the policy's candidates, then passing where allowed.
+fn children<G: Game, P: Policy<G>>(
+    policy: &P,
+    game: &G,
+    config: &SearchConfig,
+) -> Vec<NewChild<G::Move>> {
+    let mut actions: Vec<Action<G::Move>> = policy
+        .candidates(game)
+        .into_iter()
+        .map(Action::Play)
+        .collect();
+    if policy.may_pass(game) {
+        actions.push(Action::Pass);
+    }
+    let priors = match config.selection {
+        Selection::Puct => policy.priors(game, &actions),
+        Selection::Uct => None,
+    }
+    .filter(|p| p.len() == actions.len());
+    let uniform = 1.0 / actions.len().max(1) as f32;
+    actions
+        .into_iter()
+        .enumerate()
+        .map(|(i, action)| NewChild {
+            amaf_key: match &action {
+                Action::Play(m) => policy.amaf_key(m),
+                Action::Pass => None,
+            },
+            prior: priors.as_ref().map_or(uniform, |p| p[i]),
+            action,
+        })
+        .collect()
+}

@@ -1,0 +1,158 @@
+//! What a variant tells the search: its candidate moves, whether it may pass, its playout,
+//! and optionally priors and the keys RAVE pools moves under. Defaults go through the
+//! [`Game`] trait alone, so any variant can be searched with [`RandomPolicy`].
+
+use stonefield_rules::{Color, Game, Outcome};
+
+use super::Action;
+
+/// The moves a playout made, as (mover, AMAF key) pairs, for RAVE. Recording is off when
+/// the search does not use RAVE: policies may skip the work then.
+#[derive(Debug, Default, Clone)]
+pub struct Trace {
+    enabled: bool,
+    played: Vec<(Color, u64)>,
+}
+
+impl Trace {
+    pub(super) fn new(enabled: bool) -> Self {
+        Trace {
+            enabled,
+            played: Vec::new(),
+        }
+    }
+
+    /// Whether moves should be recorded.
+    pub fn is_enabled(&self) -> bool {
+        self.enabled
+    }
+
+    /// Records that `color` played the move with AMAF key `key` (ignored when disabled).
+    pub fn push(&mut self, color: Color, key: u64) {
+        if self.enabled {
+            self.played.push((color, key));
+        }
+    }
+
+    pub(super) fn reset(&mut self, enabled: bool) {
+        self.enabled = enabled;
+        self.played.clear();
+    }
+
+    pub(super) fn take(&mut self) -> std::vec::Drain<'_, (Color, u64)> {
+        self.played.drain(..)
+    }
+}
+
+/// A variant's knowledge, as the search asks for it. Only [`Policy::playout`] needs a
+/// variant-specific body for speed; every other method has a default through [`Game`].
+pub trait Policy<G: Game>: Sync {
+    /// The moves the search considers in `game`, passing aside.
+    fn candidates(&self, game: &G) -> Vec<G::Move> {
+        game.candidate_moves()
+    }
+
+    /// Whether the player to move may pass (then passing is searched like a move). The
+    /// default tries it on a copy of the game; variants override it with a cheap test.
+    fn may_pass(&self, game: &G) -> bool {
+        game.clone().pass().is_ok()
+    }
+
+    /// Prior probabilities of `actions` (same order, summing to about 1) for PUCT; `None`
+    /// for uniform priors.
+    fn priors(&self, _game: &G, _actions: &[Action<G::Move>]) -> Option<Vec<f32>> {
+        None
+    }
+
+    /// The key RAVE pools `mv` under: equal keys must mean "the same move" on every turn
+    /// (a grid point). `None` keeps the move out of RAVE.
+    fn amaf_key(&self, _mv: &G::Move) -> Option<u64> {
+        None
+    }
+
+    /// Plays `game` on to its end (or a cap) and returns Black's value in [0, 1]: 1 a
+    /// Black win, 0 a White win. Records the moves in `trace` when it is enabled.
+    fn playout(&self, game: &mut G, rng: &mut fastrand::Rng, trace: &mut Trace) -> f64 {
+        random_playout(self, game, rng, trace, DEFAULT_PLAYOUT_MOVES)
+    }
+
+    /// Black's value of a position where the search stops without a playout (the game is
+    /// over, or no move is left).
+    fn value(&self, game: &G) -> f64 {
+        black_value(game)
+    }
+}
+
+/// The move cap of the default playout: random games of some variants run for hundreds of
+/// moves before they end, and a capped one is still scored.
+pub const DEFAULT_PLAYOUT_MOVES: u32 = 200;
+
+/// Black's value of `game`: 1, 0 or ½ by the result once there is one, else by the live
+/// score as it stands.
+pub fn black_value<G: Game>(game: &G) -> f64 {
+    let outcome = game.outcome().unwrap_or_else(|| {
+        let s = game.score();
+        Outcome::from_scores(s.black, s.white)
+    });
+    match outcome {
+        Outcome::Win {
+            winner: Color::Black,
+            ..
+        } => 1.0,
+        Outcome::Win { .. } => 0.0,
+        Outcome::Draw => 0.5,
+    }
+}
+
+/// The trivial playout: uniformly random candidates of `policy`, passing only when there is
+/// none, until the game is over or `max_moves` moves were made; then [`Policy::value`].
+pub fn random_playout<G: Game, P: Policy<G> + ?Sized>(
+    policy: &P,
+    game: &mut G,
+    rng: &mut fastrand::Rng,
+    trace: &mut Trace,
+    max_moves: u32,
+) -> f64 {
+    for _ in 0..max_moves {
+        if game.is_over() {
+            break;
+        }
+        let color = game.to_move();
+        let moves = policy.candidates(game);
+        if moves.is_empty() {
+            if game.pass().is_err() {
+                break;
+            }
+            continue;
+        }
+        let mv = &moves[rng.usize(..moves.len())];
+        if game.play(mv).is_err() {
+            break;
+        }
+        if let Some(key) = policy.amaf_key(mv) {
+            trace.push(color, key);
+        }
+    }
+    policy.value(game)
+}
+
+/// A policy for any variant through the [`Game`] trait alone: its candidate moves, uniform
+/// priors, no RAVE, and random playouts of at most `max_moves` moves.
+#[derive(Debug, Clone, Copy)]
+pub struct RandomPolicy {
+    pub max_moves: u32,
+}
+
+impl Default for RandomPolicy {
+    fn default() -> Self {
+        RandomPolicy {
+            max_moves: DEFAULT_PLAYOUT_MOVES,
+        }
+    }
+}
+
+impl<G: Game> Policy<G> for RandomPolicy {
+    fn playout(&self, game: &mut G, rng: &mut fastrand::Rng, trace: &mut Trace) -> f64 {
+        random_playout(self, game, rng, trace, self.max_moves)
+    }
+}

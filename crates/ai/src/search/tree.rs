@@ -1,0 +1,309 @@
+//! The search tree: an arena of nodes whose children lie side by side, the per-move
+//! statistics that UCT, PUCT and RAVE read, and the re-rooting that keeps a subtree when a
+//! move is played.
+
+use std::ops::Range;
+
+use stonefield_rules::Color;
+
+use super::amaf::AmafSet;
+use super::{Action, SearchConfig, Selection};
+
+/// The index of a node in its tree's arena.
+pub type NodeId = u32;
+
+/// The root of every tree.
+pub const ROOT: NodeId = 0;
+
+/// One position of the tree, reached from its parent by `action`.
+#[derive(Debug, Clone)]
+pub(super) struct Node<M> {
+    /// The move into this node; `None` at the root.
+    action: Option<Action<M>>,
+    /// Who made `action`: statistics are kept from this player's side.
+    mover: Color,
+    /// The key under which RAVE pools `action` across turns.
+    amaf_key: Option<u64>,
+    visits: u32,
+    /// Sum of the playout values for `mover`.
+    value: f32,
+    amaf_visits: u32,
+    amaf_value: f32,
+    prior: f32,
+    first_child: u32,
+    child_count: u32,
+    /// The node's visit count when it was expanded; `None` while it is a leaf.
+    expanded_at: Option<u32>,
+    /// No move can be made here: the game is over (or every candidate was refused).
+    terminal: bool,
+    /// The variant refused the move although it was a candidate: never selected again.
+    refused: bool,
+}
+
+impl<M> Node<M> {
+    fn new(action: Option<Action<M>>, mover: Color, amaf_key: Option<u64>, prior: f32) -> Self {
+        Node {
+            action,
+            mover,
+            amaf_key,
+            visits: 0,
+            value: 0.0,
+            amaf_visits: 0,
+            amaf_value: 0.0,
+            prior,
+            first_child: 0,
+            child_count: 0,
+            expanded_at: None,
+            terminal: false,
+            refused: false,
+        }
+    }
+
+    /// The mean value for `mover`, if the node has been visited.
+    fn mean(&self) -> Option<f64> {
+        (self.visits > 0).then(|| f64::from(self.value) / f64::from(self.visits))
+    }
+}
+
+/// A candidate child handed to [`Tree::expand`].
+#[derive(Debug)]
+pub(super) struct NewChild<M> {
+    pub action: Action<M>,
+    pub amaf_key: Option<u64>,
+    pub prior: f32,
+}
+
+/// A search tree. Invariant, for every expanded node:
+/// `visits == expanded_at + Σ children's visits` (each iteration that passes through an
+/// expanded node goes on into exactly one child), and the root's visits are the playouts
+/// made into this tree since it was created or last re-rooted onto a child, plus that
+/// child's visits then.
+#[derive(Debug, Clone)]
+pub struct Tree<M> {
+    nodes: Vec<Node<M>>,
+}
+
+impl<M: Clone + PartialEq> Tree<M> {
+    /// A tree of one unexpanded root, where `to_move` is to play.
+    pub(super) fn new(to_move: Color) -> Self {
+        Tree {
+            nodes: vec![Node::new(None, to_move.other(), None, 1.0)],
+        }
+    }
+
+    fn node(&self, id: NodeId) -> &Node<M> {
+        &self.nodes[id as usize]
+    }
+
+    fn node_mut(&mut self, id: NodeId) -> &mut Node<M> {
+        &mut self.nodes[id as usize]
+    }
+
+    /// Nodes in the arena.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Always false: a tree has at least its root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Times an iteration passed through `id`.
+    pub fn visits(&self, id: NodeId) -> u32 {
+        self.node(id).visits
+    }
+
+    /// The mean playout value of `id` for the player who moved into it.
+    pub fn win_rate(&self, id: NodeId) -> Option<f64> {
+        self.node(id).mean()
+    }
+
+    /// The move into `id` (`None` at the root).
+    pub fn action(&self, id: NodeId) -> Option<&Action<M>> {
+        self.node(id).action.as_ref()
+    }
+
+    /// The prior the policy gave the move into `id` (uniform without priors).
+    pub fn prior(&self, id: NodeId) -> f32 {
+        self.node(id).prior
+    }
+
+    /// RAVE's count of playouts in which the move into `id` was played later on.
+    pub fn amaf_visits(&self, id: NodeId) -> u32 {
+        self.node(id).amaf_visits
+    }
+
+    /// The visit count `id` had when it was expanded; `None` for a leaf.
+    pub fn expanded_at(&self, id: NodeId) -> Option<u32> {
+        self.node(id).expanded_at
+    }
+
+    /// Whether the variant refused the move into `id` although it was a candidate.
+    pub fn refused(&self, id: NodeId) -> bool {
+        self.node(id).refused
+    }
+
+    /// The children of `id` (empty for a leaf).
+    pub fn children(&self, id: NodeId) -> Range<NodeId> {
+        let n = self.node(id);
+        n.first_child..n.first_child + n.child_count
+    }
+
+    pub(super) fn is_expanded(&self, id: NodeId) -> bool {
+        self.node(id).expanded_at.is_some()
+    }
+
+    pub(super) fn is_terminal(&self, id: NodeId) -> bool {
+        self.node(id).terminal
+    }
+
+    pub(super) fn set_terminal(&mut self, id: NodeId) {
+        self.node_mut(id).terminal = true;
+    }
+
+    pub(super) fn refuse(&mut self, id: NodeId) {
+        self.node_mut(id).refused = true;
+    }
+
+    pub(super) fn amaf_key(&self, id: NodeId) -> Option<u64> {
+        self.node(id).amaf_key
+    }
+
+    pub(super) fn mover(&self, id: NodeId) -> Color {
+        self.node(id).mover
+    }
+
+    /// Gives `id` its children, which `mover` (the player to move at `id`) may play. With
+    /// no children the node is terminal instead.
+    pub(super) fn expand(&mut self, id: NodeId, mover: Color, children: Vec<NewChild<M>>) {
+        if children.is_empty() {
+            self.set_terminal(id);
+            return;
+        }
+        let first = self.nodes.len() as u32;
+        let count = children.len() as u32;
+        self.nodes.extend(
+            children
+                .into_iter()
+                .map(|c| Node::new(Some(c.action), mover, c.amaf_key, c.prior)),
+        );
+        let node = self.node_mut(id);
+        node.first_child = first;
+        node.child_count = count;
+        node.expanded_at = Some(node.visits);
+    }
+
+    /// The child of the expanded node `id` to descend into; `None` if every child was
+    /// refused. Ties go to the first child, so selection is deterministic.
+    pub(super) fn select(&self, id: NodeId, config: &SearchConfig) -> Option<NodeId> {
+        let parent = self.node(id);
+        let n = f64::from(parent.visits);
+        let ln_n = (n + 1.0).ln();
+        let sqrt_n = n.sqrt().max(1.0);
+        // PUCT values an unvisited move as the position itself, seen by the player to move.
+        let parent_q = parent.mean().map_or(0.5, |q| 1.0 - q);
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        for c in self.children(id) {
+            let child = self.node(c);
+            if child.refused {
+                continue;
+            }
+            let visits = f64::from(child.visits);
+            let unvisited = match config.selection {
+                Selection::Uct => config.first_play_urgency,
+                Selection::Puct => parent_q,
+            };
+            let mut q = child.mean().unwrap_or(unvisited);
+            if config.rave && child.amaf_visits > 0 {
+                // Gelly and Silver's schedule: AMAF counts fully at first and fades once
+                // the move has some `rave_equivalence` visits of its own.
+                let k = config.rave_equivalence;
+                let beta = (k / (3.0 * visits + k)).sqrt();
+                let amaf = f64::from(child.amaf_value) / f64::from(child.amaf_visits);
+                q = beta * amaf + (1.0 - beta) * q;
+            }
+            let explore = match config.selection {
+                Selection::Uct => config.exploration * (ln_n / (visits + 1.0)).sqrt(),
+                Selection::Puct => {
+                    config.exploration * f64::from(child.prior) * sqrt_n / (1.0 + visits)
+                }
+            };
+            let score = q + explore;
+            if score > best_score || best.is_none() {
+                best_score = score;
+                best = Some(c);
+            }
+        }
+        best
+    }
+
+    /// Adds one visit with `black_value` (Black's value in [0, 1]) to every node of `path`.
+    pub(super) fn backup(&mut self, path: &[NodeId], black_value: f64) {
+        for &id in path {
+            let node = self.node_mut(id);
+            node.visits += 1;
+            node.value += value_for(node.mover, black_value);
+        }
+    }
+
+    /// Credits RAVE: for every node of `path`, each child whose move its mover made later
+    /// in the iteration (further down `path` or in the playout, already in `seen`) gets
+    /// the playout's value. `seen` ends holding the tree moves too.
+    pub(super) fn backup_amaf(&mut self, path: &[NodeId], seen: &mut AmafSet, black_value: f64) {
+        for &id in path.iter().rev() {
+            if self.is_expanded(id) {
+                for c in self.children(id) {
+                    let child = &mut self.nodes[c as usize];
+                    if let Some(key) = child.amaf_key
+                        && seen.contains(child.mover, key)
+                    {
+                        child.amaf_visits += 1;
+                        child.amaf_value += value_for(child.mover, black_value);
+                    }
+                }
+            }
+            // The move into `id` comes after every move above it on the path.
+            if let Some(key) = self.amaf_key(id) {
+                seen.insert(self.mover(id), key);
+            }
+        }
+    }
+
+    /// The root child whose move is `action`.
+    pub fn root_child(&self, action: &Action<M>) -> Option<NodeId> {
+        self.children(ROOT)
+            .find(|&c| self.node(c).action.as_ref() == Some(action))
+    }
+
+    /// The subtree under `id` as a tree of its own, `id` becoming the root; children stay
+    /// side by side (copied breadth first).
+    pub(super) fn subtree(&self, id: NodeId) -> Tree<M> {
+        let mut root = self.node(id).clone();
+        root.action = None;
+        let mut nodes = vec![root];
+        let mut queue = std::collections::VecDeque::from([(id, ROOT)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let children = self.children(old);
+            if children.is_empty() {
+                continue;
+            }
+            let first = nodes.len() as u32;
+            nodes[new as usize].first_child = first;
+            for (k, c) in children.enumerate() {
+                nodes.push(self.node(c).clone());
+                queue.push_back((c, first + k as u32));
+            }
+        }
+        Tree { nodes }
+    }
+}
+
+/// `black_value` seen by `color`.
+fn value_for(color: Color, black_value: f64) -> f32 {
+    match color {
+        Color::Black => black_value as f32,
+        Color::White => (1.0 - black_value) as f32,
+    }
+}
