@@ -463,6 +463,20 @@ impl Board {
             assert_eq!(self.grid.libs[at(rep)], pseudo, "pseudo-liberties at {p}");
             assert!(pseudo > 0, "chain without liberty at {p}");
         }
+        // `has_liberty_after` reads an off-board neighbour as chain 0 with no liberties.
+        for i in 0..self.cells {
+            if self.grid.cell[at(i)] == OFF {
+                assert_eq!(
+                    self.grid.chain[at(i)],
+                    0,
+                    "off-board cell {i} names a chain"
+                );
+            }
+        }
+        assert_eq!(
+            self.grid.libs[0], 0,
+            "pseudo-liberties at the off-board slot 0"
+        );
         assert_eq!(empties, self.empties().len());
         assert_eq!(stones, self.grid.stone_count, "stone counts");
         assert_eq!(hash, self.grid.hash, "hash");

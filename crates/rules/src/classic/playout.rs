@@ -17,12 +17,16 @@ pub struct PlayoutResult {
 /// Plays random moves on `board` from `to_move` until two passes in a row (or a move limit
 /// of three times the number of points, which only long ko fights reach).
 pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut fastrand::Rng) -> PlayoutResult {
+    // A copy of the generator for the loop, so that its state stays in a register rather
+    // than going back to memory after every draw; it is handed back at the end, so the
+    // caller's generator advances exactly as if it had been used directly.
+    let mut local = rng.clone();
     let points = u32::from(board.size()) * u32::from(board.size());
     let limit = 3 * points;
     let mut moves = 0;
     let mut passes = 0;
     while passes < 2 && moves < limit {
-        if random_move(board, to_move, rng) {
+        if random_move(board, to_move, &mut local) {
             passes = 0;
         } else {
             passes += 1;
@@ -33,6 +37,7 @@ pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut fastrand::Rng) -
     // After two passes no empty point touches another, and `area` counts without a flood
     // fill; at the move limit it falls back to one.
     let [black, white] = board.area();
+    *rng = local;
     PlayoutResult {
         area_difference: black as i32 - white as i32,
         moves,

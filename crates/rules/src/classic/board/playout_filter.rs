@@ -2,9 +2,7 @@
 //! suicide. These tests run for every point a playout draws, so the costly ones are written
 //! to spare the branch predictor, which cannot guess random positions.
 
-use std::hint::select_unpredictable;
-
-use super::{BLACK, Board, EMPTY, Idx, OFF, WHITE, at, stone};
+use super::{Board, EMPTY, Idx, OFF, at, stone};
 use crate::Color;
 
 impl Board {
@@ -20,35 +18,39 @@ impl Board {
         i != self.grid.ko && !self.is_eye(i, color) && self.has_liberty_after(i, color)
     }
 
-    /// True when a stone of `color` at the empty point `i` would have a liberty after its
-    /// captures, that is the move is not suicide.
+    /// True when a stone of `color` at the empty point `i`, which has no empty neighbour,
+    /// would have a liberty after its captures, that is the move is not suicide.
     #[inline]
     pub(crate) fn has_liberty_after(&self, i: Idx, color: Color) -> bool {
+        debug_assert_eq!(self.count_nbrs(i, EMPTY), 0, "only for enclosed points");
         let own = stone(color);
         let g = &*self.grid;
         let nbrs = self.neighbours(i);
         let cells = nbrs.map(|q| g.cell[at(q)]);
-        let is_stone = cells.map(|c| (c == BLACK) | (c == WHITE));
-        // Chains by representative, 0 (never one: it is off the board) for no stone.
+        // Every neighbour is a stone or off the board, and an off-board cell's chain entry
+        // is always 0, a slot whose pseudo-liberty count stays 0 (`assert_consistent`
+        // checks both): no mask for stones is needed.
         let reps = nbrs.map(|q| g.chain[at(q)]);
-        let reps: [Idx; 4] = std::array::from_fn(|k| select_unpredictable(is_stone[k], reps[k], 0));
         let libs = reps.map(|r| g.libs[at(r)]);
         let same = |a: usize, b: usize| u16::from(reps[a] == reps[b]);
         let (e01, e02, e03) = (same(0, 1), same(0, 2), same(0, 3));
         let (e12, e13, e23) = (same(1, 2), same(1, 3), same(2, 3));
-        // A chain's pseudo-liberties at `i` are its stones beside `i`: an own chain with
-        // more lives on, an enemy chain with no more is captured. Computed in full without
-        // branches: in random positions each test is a coin toss for the branch predictor.
+        // A chain's pseudo-liberties at `i` are its stones beside `i`, and it has at least
+        // those: an own chain with more lives on, an enemy chain with no more is captured.
+        // Computed in full without branches: in random positions each test is a coin toss
+        // for the branch predictor.
         let at_i = [
             1 + e01 + e02 + e03,
             1 + e01 + e12 + e13,
             1 + e02 + e12 + e23,
             1 + e03 + e13 + e23,
         ];
+        // Own stone: lives on unless its chain's liberties are all at `i`; enemy stone:
+        // captured when they are. Off the board: 0 liberties never equal `at_i` >= 1, and
+        // the cell is not `own`, so it adds nothing.
         let mut alive = false;
         for k in 0..4 {
-            let keeps = (libs[k] > at_i[k]) == (cells[k] == own);
-            alive |= (cells[k] == EMPTY) | (is_stone[k] & keeps);
+            alive |= (cells[k] == own) ^ (libs[k] == at_i[k]);
         }
         alive
     }
