@@ -2,7 +2,10 @@
 //! playouts: flat UCB1 ([`choose_move`]), and the [`Policy`] the tree search uses
 //! ([`ClassicPolicy`], [`new_search`]).
 
-use stonefield_rules::classic::{Board, ClassicGame, Point, playout};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use stonefield_rules::classic::{Board, ClassicGame, MAX_SIZE, Point, Rules, playout, random_move};
 use stonefield_rules::{Color, Game, Phase, Stone};
 
 use crate::search::{self, Policy, Search, SearchConfig, Trace};
@@ -153,13 +156,35 @@ pub type ClassicSearch = Search<ClassicGame, ClassicPolicy>;
 
 /// A tree search of `game` under `config`: call [`Search::run`] for a move, then
 /// [`Search::advance`] or [`Search::set_game`] as the game goes on to keep the tree.
+///
+/// ```
+/// use std::time::Duration;
+/// use stonefield_ai::classic::{self, Choice};
+/// use stonefield_ai::search::SearchConfig;
+/// use stonefield_rules::Game;
+/// use stonefield_rules::classic::{ClassicGame, Rules};
+///
+/// let mut game = ClassicGame::new(Rules::preset("chinese", 9).unwrap()).unwrap();
+/// let config = SearchConfig {
+///     playouts: None,
+///     time: Some(Duration::from_millis(100)),
+///     threads: 2,
+///     ..SearchConfig::default()
+/// };
+/// let mut search = classic::new_search(game.clone(), config);
+/// let result = search.run();
+/// let Choice::Play(p) = Choice::from(result.choice) else { panic!("an empty board") };
+/// game.play(&p).unwrap();
+/// // After the opponent's reply, hand over the game: the subtree of both moves is kept.
+/// search.set_game(game.clone());
+/// ```
 pub fn new_search(game: ClassicGame, config: SearchConfig) -> ClassicSearch {
     Search::new(game, ClassicPolicy, config)
 }
 
 /// The RAVE key of a point: unique on every board size.
 fn point_key(p: Point) -> u64 {
-    u64::from(p.y()) * u64::from(stonefield_rules::classic::MAX_SIZE) + u64::from(p.x())
+    u64::from(p.y()) * u64::from(MAX_SIZE) + u64::from(p.x())
 }
 
 impl Policy<ClassicGame> for ClassicPolicy {
@@ -187,18 +212,12 @@ impl Policy<ClassicGame> for ClassicPolicy {
 
     fn playout(&self, game: &mut ClassicGame, rng: &mut fastrand::Rng, trace: &mut Trace) -> f64 {
         let mut board = game.board().clone();
-        let result = playout(&mut board, game.to_move(), rng);
-        if trace.is_enabled() {
-            // The light playout does not report its moves; the stones standing at its end
-            // stand in for them (a finished playout leaves few points empty, and captures
-            // are the only moves missed).
-            for p in board.points() {
-                if let Some(color) = board.get(p) {
-                    trace.push(color, point_key(p));
-                }
-            }
-        }
-        let black_margin = f64::from(result.area_difference) - game.rules().komi;
+        let area_difference = if trace.is_enabled() {
+            traced_playout(&mut board, game.to_move(), rng, trace)
+        } else {
+            playout(&mut board, game.to_move(), rng).area_difference
+        };
+        let black_margin = f64::from(area_difference) - game.rules().komi;
         if black_margin > 0.0 {
             1.0
         } else if black_margin < 0.0 {
@@ -207,6 +226,90 @@ impl Policy<ClassicGame> for ClassicPolicy {
             0.5
         }
     }
+}
+
+/// The rules crate's light playout ([`playout`]), move by move so that each move can be
+/// recorded for RAVE; returns Black's area minus White's.
+///
+/// The rules crate does not report a playout's moves. The board's hash changes by one
+/// stone's key when a move captures nothing, which names the point at once; otherwise (or
+/// if the guess does not check out against a copy of the board) the copy is compared
+/// point by point. Crediting the stones standing at the end instead was tried: that
+/// measures who owns a point, not who played there first, and made the search weaker
+/// than without RAVE.
+fn traced_playout(
+    board: &mut Board,
+    mut to_move: Color,
+    rng: &mut fastrand::Rng,
+    trace: &mut Trace,
+) -> i32 {
+    let size = board.size();
+    let keys = stone_keys(size);
+    let points: Vec<Point> = board.points().collect();
+    let mut mirror: Vec<Option<Color>> = points.iter().map(|&p| board.get(p)).collect();
+    let index = |p: Point| usize::from(p.y()) * usize::from(size) + usize::from(p.x());
+    let limit = 3 * u32::from(size) * u32::from(size);
+    let (mut passes, mut moves) = (0, 0);
+    while passes < 2 && moves < limit {
+        let before = board.hash();
+        if random_move(board, to_move, rng) {
+            passes = 0;
+            let quiet = keys
+                .get(&(board.hash() ^ before))
+                .filter(|&&(p, c)| {
+                    c == to_move && mirror[index(p)].is_none() && board.get(p) == Some(c)
+                })
+                .map(|&(p, _)| p);
+            if let Some(p) = quiet {
+                mirror[index(p)] = Some(to_move);
+                trace.push(to_move, point_key(p));
+            } else {
+                for (i, &p) in points.iter().enumerate() {
+                    let now = board.get(p);
+                    if now != mirror[i] {
+                        if now == Some(to_move) {
+                            trace.push(to_move, point_key(p));
+                        }
+                        mirror[i] = now;
+                    }
+                }
+            }
+        } else {
+            passes += 1;
+        }
+        moves += 1;
+        to_move = to_move.other();
+    }
+    let [black, white] = board.area();
+    black as i32 - white as i32
+}
+
+/// For a board of side `size`: the change of [`Board::hash`] that one stone makes, and the
+/// stone. Measured by playing each stone on an empty board; built once per size.
+fn stone_keys(size: u8) -> &'static HashMap<u64, (Point, Color)> {
+    static KEYS: [OnceLock<HashMap<u64, (Point, Color)>>; MAX_SIZE as usize + 1] =
+        [const { OnceLock::new() }; MAX_SIZE as usize + 1];
+    KEYS[usize::from(size.min(MAX_SIZE))].get_or_init(|| {
+        let mut keys = HashMap::new();
+        let Ok(rules) = Rules::preset("chinese", size) else {
+            return keys;
+        };
+        let Ok(empty) = ClassicGame::new(rules) else {
+            return keys;
+        };
+        for p in empty.board().points() {
+            for color in Color::ALL {
+                let mut game = empty.clone();
+                if color == Color::White && game.pass().is_err() {
+                    continue;
+                }
+                if game.play(&p).is_ok() {
+                    keys.insert(game.board().hash() ^ empty.board().hash(), (p, color));
+                }
+            }
+        }
+        keys
+    })
 }
 
 impl From<search::Choice<Point>> for Choice {
@@ -222,7 +325,6 @@ impl From<search::Choice<Point>> for Choice {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stonefield_rules::classic::Rules;
 
     fn game_with(size: u8, black: &[(u32, u32)], white: &[(u32, u32)]) -> ClassicGame {
         let stones: Vec<Stone<Point>> = black
@@ -236,6 +338,40 @@ mod tests {
             .collect();
         let rules = Rules::preset("chinese", size).expect("preset");
         ClassicGame::from_setup(rules, &stones, Color::Black).expect("setup")
+    }
+
+    #[test]
+    fn the_traced_playout_records_every_move_of_the_light_playout() {
+        let mut rules = Rules::preset("chinese", 9).expect("preset");
+        rules.ko = stonefield_rules::classic::KoRule::Simple;
+        let start = ClassicGame::new(rules).expect("rules");
+        for seed in 0..40 {
+            let mut traced = start.board().clone();
+            let mut trace = Trace::new_enabled();
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let diff = traced_playout(&mut traced, Color::Black, &mut rng, &mut trace);
+            let mut plain = start.board().clone();
+            let result = playout(
+                &mut plain,
+                Color::Black,
+                &mut fastrand::Rng::with_seed(seed),
+            );
+            assert_eq!(diff, result.area_difference);
+            // Replaying the recorded moves (a repeated colour means the other passed)
+            // reaches the playout's final board.
+            let mut game = start.clone();
+            let at = |key: u64| {
+                let m = u64::from(MAX_SIZE);
+                Point::new((key % m) as u32, (key / m) as u32, 9).expect("on board")
+            };
+            for &(color, key) in trace.moves() {
+                if game.to_move() != color {
+                    game.pass().expect("pass");
+                }
+                game.play(&at(key)).expect("a recorded move is legal");
+            }
+            assert_eq!(game.board().hash(), traced.hash(), "seed {seed}");
+        }
     }
 
     #[test]

@@ -22,6 +22,16 @@ impl Trace {
         }
     }
 
+    /// A trace that records, for tests of a policy's playout.
+    pub fn new_enabled() -> Self {
+        Trace::new(true)
+    }
+
+    /// The moves recorded so far.
+    pub fn moves(&self) -> &[(Color, u64)] {
+        &self.played
+    }
+
     /// Whether moves should be recorded.
     pub fn is_enabled(&self) -> bool {
         self.enabled
