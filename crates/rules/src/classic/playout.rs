@@ -25,8 +25,9 @@ pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut fastrand::Rng) -
     let limit = 3 * points;
     let mut moves = 0;
     let mut passes = 0;
+    let mut draws = Draws::new(&mut local);
     while passes < 2 && moves < limit {
-        if random_move(board, to_move, &mut local) {
+        if draws.random_move(board, to_move, &mut local) {
             passes = 0;
         } else {
             passes += 1;
@@ -51,19 +52,55 @@ pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut fastrand::Rng) -
 /// the sampled range, so every acceptable point is equally likely.
 #[inline]
 pub fn random_move(board: &mut Board, color: Color, rng: &mut fastrand::Rng) -> bool {
-    // A board has at most 625 points, so the count fits a u32 (cheaper to draw than usize).
-    let mut left = board.empties().len() as u32;
-    while left > 0 {
-        let k = rng.u32(..left) as usize;
-        if board.playout_may_play(board.empty_at(k), color) {
-            board.play_slot(k, color);
-            return true;
-        }
-        left -= 1;
-        board.swap_empties(k, left as usize);
+    let mut draws = Draws::new(rng);
+    draws.random_move(board, color, rng)
+}
+
+/// Uniform draws below a bound from random words taken one draw ahead: the word for the
+/// next draw is generated before the current point is tested, so a mispredicted test
+/// does not throw away the generator's work and the index waits on one multiply only.
+struct Draws {
+    word: u32,
+}
+
+impl Draws {
+    #[inline(always)]
+    fn new(rng: &mut fastrand::Rng) -> Draws {
+        Draws { word: rng.u32(..) }
     }
-    board.pass();
-    false
+
+    /// A uniform index below `n` (`n > 0`), by Lemire's multiply-and-reject.
+    #[inline(always)]
+    fn below(&mut self, n: u32, rng: &mut fastrand::Rng) -> usize {
+        let mut wide = u64::from(self.word) * u64::from(n);
+        self.word = rng.u32(..);
+        if (wide as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (wide as u32) < threshold {
+                wide = u64::from(self.word) * u64::from(n);
+                self.word = rng.u32(..);
+            }
+        }
+        (wide >> 32) as usize
+    }
+
+    #[inline(always)]
+    fn random_move(&mut self, board: &mut Board, color: Color, rng: &mut fastrand::Rng) -> bool {
+        // A board has at most 625 points, so the count fits a u32 (cheaper to draw than
+        // usize).
+        let mut left = board.empties().len() as u32;
+        while left > 0 {
+            let k = self.below(left, rng);
+            if board.playout_may_play(board.empty_at(k), color) {
+                board.play_slot(k, color);
+                return true;
+            }
+            left -= 1;
+            board.swap_empties(k, left as usize);
+        }
+        board.pass();
+        false
+    }
 }
 
 #[cfg(test)]
@@ -79,6 +116,27 @@ mod tests {
         let mut after = b.clone();
         after.play(i, color);
         after.color_at(i) == Some(color)
+    }
+
+    #[test]
+    fn draws_are_uniform_below_the_bound() {
+        let mut rng = fastrand::Rng::with_seed(29);
+        let mut draws = Draws::new(&mut rng);
+        for n in [1u32, 2, 3, 7, 81, 625] {
+            let trials = 2000 * n as usize;
+            let mut counts = vec![0usize; n as usize];
+            for _ in 0..trials {
+                counts[draws.below(n, &mut rng)] += 1;
+            }
+            // Every value turns up close to its share (far beyond 6 standard deviations).
+            let expected = trials as f64 / f64::from(n);
+            assert!(
+                counts
+                    .iter()
+                    .all(|&c| (c as f64 - expected).abs() < 6.0 * expected.sqrt() + 1.0),
+                "n {n}: {counts:?}"
+            );
+        }
     }
 
     #[test]
