@@ -284,3 +284,45 @@ fn a_finished_game_has_nothing_to_search() {
     assert_eq!(result.choice, Choice::Pass);
     assert!(result.moves.is_empty());
 }
+
+fn classic_setup(size: u8, black: &[(u32, u32)], white: &[(u32, u32)]) -> ClassicGame {
+    use stonefield_rules::{Color, Stone};
+    let stone = |&(x, y): &(u32, u32), color| Stone {
+        at: stonefield_rules::classic::Point::new(x, y, size).expect("on board"),
+        color,
+    };
+    let stones: Vec<Stone<_>> = black
+        .iter()
+        .map(|p| stone(p, Color::Black))
+        .chain(white.iter().map(|p| stone(p, Color::White)))
+        .collect();
+    let rules = Rules::preset("chinese", size).expect("preset");
+    ClassicGame::from_setup(rules, &stones, Color::Black).expect("setup")
+}
+
+#[test]
+fn the_classic_search_captures_a_stone_in_atari() {
+    // White (1,1) has one liberty left at (1,2); Black takes it.
+    let game = classic_setup(5, &[(0, 1), (1, 0), (2, 1)], &[(1, 1)]);
+    let result = new_search(game, config(2000, 3)).run();
+    let capture = stonefield_rules::classic::Point::new(1, 2, 5).expect("on board");
+    assert_eq!(
+        result.choice,
+        Choice::Play(capture),
+        "{:?}",
+        result.moves[..3].to_vec()
+    );
+}
+
+#[test]
+fn the_classic_search_passes_when_only_own_eyes_are_left() {
+    let game = classic_setup(2, &[(1, 0), (0, 1), (1, 1)], &[]);
+    // Komi wins the 2x2 board for White whatever happens: no resigning.
+    let no_resign = SearchConfig {
+        resign_below: None,
+        ..config(100, 1)
+    };
+    let result = new_search(game, no_resign).run();
+    assert_eq!(result.choice, Choice::Pass);
+    assert_eq!(result.moves.len(), 1);
+}

@@ -81,7 +81,8 @@ pub struct SearchConfig {
     /// A leaf is expanded once it has this many visits (the root at once): cheap playouts
     /// decide first whether a position is worth the candidate generation.
     pub expand_after: u32,
-    /// No leaf is expanded once a tree has this many nodes (memory stays bounded).
+    /// No leaf is expanded once a tree has this many nodes: memory stays bounded (a node
+    /// of classic Go takes about 48 bytes).
     pub max_nodes: usize,
     /// Resign when the chosen move's win rate is below this after at least
     /// [`SearchConfig::RESIGN_MIN_VISITS`] visits.
@@ -106,7 +107,7 @@ impl Default for SearchConfig {
             rave: true,
             rave_equivalence: 500.0,
             expand_after: 2,
-            max_nodes: 4_000_000,
+            max_nodes: 2_000_000,
             resign_below: Some(0.03),
         }
     }

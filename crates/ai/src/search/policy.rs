@@ -75,7 +75,7 @@ pub trait Policy<G: Game>: Sync {
     }
 
     /// The key RAVE pools `mv` under: equal keys must mean "the same move" on every turn
-    /// (a grid point). `None` keeps the move out of RAVE.
+    /// (a grid point). `None` (and `u64::MAX`) keeps the move out of RAVE.
     fn amaf_key(&self, _mv: &G::Move) -> Option<u64> {
         None
     }

@@ -15,6 +15,13 @@ pub type NodeId = u32;
 /// The root of every tree.
 pub const ROOT: NodeId = 0;
 
+/// The stored key of a move RAVE leaves out (sentinels keep a node small: the tree
+/// holds millions).
+const NO_KEY: u64 = u64::MAX;
+
+/// The stored expansion count of a leaf.
+const LEAF: u32 = u32::MAX;
+
 /// One position of the tree, reached from its parent by `action`.
 #[derive(Debug, Clone)]
 pub(super) struct Node<M> {
@@ -22,8 +29,8 @@ pub(super) struct Node<M> {
     action: Option<Action<M>>,
     /// Who made `action`: statistics are kept from this player's side.
     mover: Color,
-    /// The key under which RAVE pools `action` across turns.
-    amaf_key: Option<u64>,
+    /// The key under which RAVE pools `action` across turns, or [`NO_KEY`].
+    amaf_key: u64,
     visits: u32,
     /// Sum of the playout values for `mover`.
     value: f32,
@@ -32,8 +39,8 @@ pub(super) struct Node<M> {
     prior: f32,
     first_child: u32,
     child_count: u32,
-    /// The node's visit count when it was expanded; `None` while it is a leaf.
-    expanded_at: Option<u32>,
+    /// The node's visit count when it was expanded, or [`LEAF`].
+    expanded_at: u32,
     /// No move can be made here: the game is over (or every candidate was refused).
     terminal: bool,
     /// The variant refused the move although it was a candidate: never selected again.
@@ -45,7 +52,7 @@ impl<M> Node<M> {
         Node {
             action,
             mover,
-            amaf_key,
+            amaf_key: amaf_key.filter(|&k| k != NO_KEY).unwrap_or(NO_KEY),
             visits: 0,
             value: 0.0,
             amaf_visits: 0,
@@ -53,7 +60,7 @@ impl<M> Node<M> {
             prior,
             first_child: 0,
             child_count: 0,
-            expanded_at: None,
+            expanded_at: LEAF,
             terminal: false,
             refused: false,
         }
@@ -136,7 +143,8 @@ impl<M: Clone + PartialEq> Tree<M> {
 
     /// The visit count `id` had when it was expanded; `None` for a leaf.
     pub fn expanded_at(&self, id: NodeId) -> Option<u32> {
-        self.node(id).expanded_at
+        let at = self.node(id).expanded_at;
+        (at != LEAF).then_some(at)
     }
 
     /// Whether the variant refused the move into `id` although it was a candidate.
@@ -151,7 +159,7 @@ impl<M: Clone + PartialEq> Tree<M> {
     }
 
     pub(super) fn is_expanded(&self, id: NodeId) -> bool {
-        self.node(id).expanded_at.is_some()
+        self.node(id).expanded_at != LEAF
     }
 
     pub(super) fn is_terminal(&self, id: NodeId) -> bool {
@@ -167,7 +175,8 @@ impl<M: Clone + PartialEq> Tree<M> {
     }
 
     pub(super) fn amaf_key(&self, id: NodeId) -> Option<u64> {
-        self.node(id).amaf_key
+        let key = self.node(id).amaf_key;
+        (key != NO_KEY).then_some(key)
     }
 
     pub(super) fn mover(&self, id: NodeId) -> Color {
@@ -191,7 +200,8 @@ impl<M: Clone + PartialEq> Tree<M> {
         let node = self.node_mut(id);
         node.first_child = first;
         node.child_count = count;
-        node.expanded_at = Some(node.visits);
+        // A node visited u32::MAX times would read as a leaf: far beyond any budget.
+        node.expanded_at = node.visits;
     }
 
     /// The child of the expanded node `id` to descend into; `None` if every child was
@@ -256,9 +266,7 @@ impl<M: Clone + PartialEq> Tree<M> {
             if self.is_expanded(id) {
                 for c in self.children(id) {
                     let child = &mut self.nodes[c as usize];
-                    if let Some(key) = child.amaf_key
-                        && seen.contains(child.mover, key)
-                    {
+                    if child.amaf_key != NO_KEY && seen.contains(child.mover, child.amaf_key) {
                         child.amaf_visits += 1;
                         child.amaf_value += value_for(child.mover, black_value);
                     }
@@ -305,5 +313,55 @@ fn value_for(color: Color, black_value: f64) -> f32 {
     match color {
         Color::Black => black_value as f32,
         Color::White => (1.0 - black_value) as f32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stonefield_rules::classic::Point;
+
+    #[test]
+    fn a_classic_node_is_small() {
+        assert!(
+            size_of::<Node<Point>>() <= 48,
+            "{}",
+            size_of::<Node<Point>>()
+        );
+    }
+
+    #[test]
+    fn a_subtree_keeps_its_statistics_and_layout() {
+        let mut tree: Tree<u8> = Tree::new(Color::Black);
+        let kids = |moves: &[u8]| {
+            moves
+                .iter()
+                .map(|&m| NewChild {
+                    action: Action::Play(m),
+                    amaf_key: Some(u64::from(m)),
+                    prior: 0.5,
+                })
+                .collect()
+        };
+        tree.expand(ROOT, Color::Black, kids(&[1, 2]));
+        let two = tree.root_child(&Action::Play(2)).expect("child");
+        tree.backup(&[ROOT, two], 1.0);
+        tree.expand(two, Color::White, kids(&[3, 4, 5]));
+        let five = tree.children(two).last().expect("child");
+        tree.backup(&[ROOT, two, five], 0.0);
+        let sub = tree.subtree(two);
+        assert_eq!(sub.len(), 4);
+        assert_eq!(sub.visits(ROOT), 2);
+        assert_eq!(sub.expanded_at(ROOT), Some(1));
+        assert_eq!(sub.win_rate(ROOT), Some(0.5));
+        let last = sub.children(ROOT).last().expect("child");
+        assert_eq!(sub.action(last), Some(&Action::Play(5)));
+        assert_eq!(sub.visits(last), 1);
+        assert_eq!(
+            sub.win_rate(last),
+            Some(1.0),
+            "White won the playout through 5"
+        );
+        assert_eq!(sub.action(ROOT), None);
     }
 }
