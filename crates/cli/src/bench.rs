@@ -13,8 +13,8 @@ pub enum Target {
         #[arg(long)]
         json: bool,
     },
-    /// Continuous Go on square-19: median time of a whole move and of a hover preview at
-    /// 50, 100, 200 and 300 stones.
+    /// Continuous Go on square-19: median time of a whole move, of a hover preview and of
+    /// the query for groups in atari after a move, at 50, 100, 200 and 300 stones.
     Continuous {
         /// Print one JSON object instead of a table.
         #[arg(long)]

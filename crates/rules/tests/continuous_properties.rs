@@ -350,7 +350,8 @@ fn setup_stones_are_checked() {
 
 /// Seeds that once found bugs (a spurious free point beside a reflex corner; a game left in
 /// the marking phase; a cell edge of zero length naming a captured stone on a notched
-/// board), kept as plain tests.
+/// board; a kept atari answer lost when its group merged into another; kept atari answers
+/// whose first registrations were pruned as stale), kept as plain tests.
 #[test]
 fn former_failures_stay_fixed() {
     for (board, seed) in [
@@ -358,6 +359,8 @@ fn former_failures_stay_fixed() {
         (2, 169_235_938_378_650_531),
         (0, 6_195_982_267_322_532_504),
         (2, 2_811_412_231_469_659_833),
+        (2, 6_530_126_690_338_887_171),
+        (0, 10_410_192_281_512_872_016),
     ] {
         let (game, _) = random_game(board, seed, 70, |game, _| assert_sound(game));
         let mut rng = fastrand::Rng::with_seed(seed ^ 0x5eed);

@@ -3,6 +3,10 @@
 //! fills. The engine's deterministic random game on `square-19` is replayed to
 //! each size on several seeds; then many further requests are timed one by one, each move
 //! on a fresh clone (the clone is not timed), and the medians are reported.
+//!
+//! The atari figure is the query right after each timed move, as the server asks it: the
+//! game keeps its answers, so it searches again only the groups near the move. The search
+//! of every group from scratch, which grows with the board, is reported beside it.
 
 use std::time::Instant;
 
@@ -14,8 +18,8 @@ const SIZES: [usize; 4] = [50, 100, 200, 300];
 /// Requests tried per timed move before giving up on a crowded board.
 const TRIES_PER_MOVE: usize = 40;
 
-/// Times the atari search is timed on each seeded position.
-const ATARI_REPEATS: usize = 5;
+/// Times the search of every group from scratch is timed on each seeded position.
+const SCRATCH_REPEATS: usize = 5;
 
 /// The figures at one size.
 #[derive(Debug)]
@@ -28,8 +32,10 @@ struct Figures {
     move_us: f64,
     /// Median microseconds of a preview: resolve and the score if played.
     hover_us: f64,
-    /// Median microseconds of finding every group in atari in the position.
+    /// Median microseconds of the groups in atari asked right after a move.
     atari_us: f64,
+    /// Median microseconds of searching every group for atari from scratch.
+    scratch_us: f64,
     /// Moves and previews timed.
     samples: (usize, usize),
 }
@@ -53,6 +59,7 @@ fn time_game(
     moves: usize,
     move_us: &mut Vec<f64>,
     hover_us: &mut Vec<f64>,
+    atari_us: &mut Vec<f64>,
 ) {
     let mut timed = 0;
     // Another stream than the one that built the game, so the requests are fresh.
@@ -75,22 +82,35 @@ fn time_game(
         if played.is_ok() {
             move_us.push(took);
             timed += 1;
+            let start = Instant::now();
+            std::hint::black_box(trial.groups_in_atari());
+            atari_us.push(micros(start));
         }
     }
 }
 
 fn measure(stones: usize, seeds: u64, moves: usize) -> Figures {
-    let (mut move_us, mut hover_us, mut atari_us) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut move_us, mut hover_us) = (Vec::new(), Vec::new());
+    let (mut atari_us, mut scratch_us) = (Vec::new(), Vec::new());
     let mut reached = 0usize;
     for seed in 1..=seeds {
         let game = bench_game(seed, stones);
         reached += game.stone_count();
-        for _ in 0..ATARI_REPEATS {
+        for _ in 0..SCRATCH_REPEATS {
             let start = Instant::now();
-            std::hint::black_box(game.groups_in_atari());
-            atari_us.push(micros(start));
+            std::hint::black_box(game.groups_in_atari_from_scratch());
+            scratch_us.push(micros(start));
         }
-        time_game(&game, seed, moves, &mut move_us, &mut hover_us);
+        // The answers for the position itself, kept as a server's game keeps them.
+        std::hint::black_box(game.groups_in_atari());
+        time_game(
+            &game,
+            seed,
+            moves,
+            &mut move_us,
+            &mut hover_us,
+            &mut atari_us,
+        );
     }
     Figures {
         stones,
@@ -99,6 +119,7 @@ fn measure(stones: usize, seeds: u64, moves: usize) -> Figures {
         move_us: median(move_us),
         hover_us: median(hover_us),
         atari_us: median(atari_us),
+        scratch_us: median(scratch_us),
     }
 }
 
@@ -112,7 +133,7 @@ fn rounded(x: f64) -> serde_json::Value {
 }
 
 /// Runs the bench and prints a table, or with `json` one object
-/// `{"sizes": [{"stones", "move_us", "hover_us", "atari_us"}, ...]}`.
+/// `{"sizes": [{"stones", "move_us", "hover_us", "atari_us", "atari_scratch_us"}, ...]}`.
 pub fn run(json: bool, seeds: u64, moves: usize) {
     let seeds = seeds.max(1);
     let figures: Vec<Figures> = SIZES.iter().map(|&n| measure(n, seeds, moves)).collect();
@@ -125,6 +146,7 @@ pub fn run(json: bool, seeds: u64, moves: usize) {
                     "move_us": rounded(f.move_us),
                     "hover_us": rounded(f.hover_us),
                     "atari_us": rounded(f.atari_us),
+                    "atari_scratch_us": rounded(f.scratch_us),
                 })
             })
             .collect();
@@ -134,11 +156,20 @@ pub fn run(json: bool, seeds: u64, moves: usize) {
     println!(
         "continuous Go on square-19, one thread: median of single moves on {seeds} seeded games per size"
     );
-    println!("  stones  reached   move (us)  hover (us)  atari (us)  timed moves/previews");
+    println!(
+        "  stones  reached   move (us)  hover (us)  atari (us)  atari from scratch (us)  timed moves/previews"
+    );
     for f in &figures {
         println!(
-            "  {:>6}  {:>7.1}  {:>10.2}  {:>10.2}  {:>10.2}  {}/{}",
-            f.stones, f.reached, f.move_us, f.hover_us, f.atari_us, f.samples.0, f.samples.1
+            "  {:>6}  {:>7.1}  {:>10.2}  {:>10.2}  {:>10.2}  {:>23.2}  {}/{}",
+            f.stones,
+            f.reached,
+            f.move_us,
+            f.hover_us,
+            f.atari_us,
+            f.scratch_us,
+            f.samples.0,
+            f.samples.1
         );
     }
 }

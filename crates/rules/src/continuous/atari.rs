@@ -24,6 +24,16 @@ pub struct Atari {
 /// part lies between the covers of two stones within 4r, and few stones fit that near.
 const MAX_GAPS: usize = 32;
 
+/// How the atari search of a group decided.
+#[derive(Debug, Clone)]
+pub(crate) enum Trace {
+    /// Two members whose witnesses lie too far apart for one stone to cover both.
+    Apart([Id; 2]),
+    /// The free arcs were searched; the points at which a capturing move was tried, in
+    /// order, each marked when the whole plan of the move had to be made.
+    Searched(Vec<(V, bool)>),
+}
+
 /// A free part of a liberty circle: the circle's centre and its angles, `from <= to`.
 #[derive(Debug, Clone, Copy)]
 struct FreeArc {
@@ -35,7 +45,17 @@ struct FreeArc {
 impl ContinuousGame {
     /// Every group in atari, ordered by its first stone's placement. Ko does not count: a
     /// group that only a ko recapture could take is still flagged.
+    ///
+    /// The answers are kept between calls: a call after a move searches again only the
+    /// groups near the move (and those whose liberties it changed), so asking after every
+    /// move costs about as much on a full board as on an empty one.
     pub fn groups_in_atari(&self) -> Vec<Atari> {
+        self.pos.atari_cached()
+    }
+
+    /// [`ContinuousGame::groups_in_atari`] searched afresh for every group, the oracle of
+    /// the kept answers (the audit compares the two).
+    pub fn groups_in_atari_from_scratch(&self) -> Vec<Atari> {
         self.groups_where(|g| self.pos.capture_point(g))
             .into_iter()
             .map(|(stones, at)| Atari {
@@ -55,27 +75,53 @@ impl Position {
     /// points that may capture form one window, found exactly, and the move at its middle
     /// is tried. The group's witnesses rule most groups out before any arc is computed.
     pub(crate) fn capture_point(&self, g: u32) -> Option<V> {
+        self.capture_search(g).0
+    }
+
+    /// [`Position::capture_point`], with how it decided (what it read, for the kept
+    /// answers).
+    pub(crate) fn capture_search(&self, g: u32) -> (Option<V>, Trace) {
+        let mut tried = Vec::new();
+        match self.capture_search_into(g, &mut tried) {
+            Err(apart) => (None, Trace::Apart(apart)),
+            Ok(found) => (found, Trace::Searched(tried)),
+        }
+    }
+
+    /// The search; `Err` with two members whose witnesses lie too far apart for one stone
+    /// to cover both (then nothing else was read).
+    fn capture_search_into(
+        &self,
+        g: u32,
+        tried: &mut Vec<(V, bool)>,
+    ) -> Result<Option<V>, [Id; 2]> {
         let group = self.group(g);
-        let first = *group.members.first()?;
+        let Some(&first) = group.members.first() else {
+            return Ok(None);
+        };
         let color = self.stone(first).color;
         let span = 2.0 * self.reach.overlap;
-        let witnesses: Vec<V> = group
+        let mut witnesses = group
             .members
             .iter()
-            .filter_map(|&id| self.stone(id).witness)
-            .collect();
-        let w0 = *witnesses.first()?;
-        if witnesses.iter().any(|w| w.dist2(w0) >= span * span) {
-            return None;
+            .filter_map(|&id| self.stone(id).witness.map(|w| (id, w)));
+        let Some((id0, w0)) = witnesses.next() else {
+            return Ok(None);
+        };
+        if let Some((far, _)) = witnesses.find(|(_, w)| w.dist2(w0) >= span * span) {
+            return Err([id0, far]);
         }
-        let arcs = self.group_free_arcs(&group.members)?;
+        let Some(arcs) = self.group_free_arcs(&group.members) else {
+            return Ok(None);
+        };
         let ends: Vec<V> = arcs
             .iter()
             .flat_map(|a| [self.on_circle(a, a.from), self.on_circle(a, a.to)])
             .collect();
-        arcs.iter()
+        Ok(arcs
+            .iter()
             .filter_map(|a| self.covering_point(a, &ends))
-            .find(|&p| self.captures(p, color.other(), first))
+            .find(|&p| self.captures(p, color.other(), first, tried)))
     }
 
     /// The free arcs of `members`' liberty circles, or `None` when some arc is too wide
@@ -128,9 +174,46 @@ impl Position {
     }
 
     /// True when a `color` stone at `p` is legal (ko aside) and captures the stone `target`.
-    fn captures(&self, p: V, color: Color, target: Id) -> bool {
+    /// Works out only what decides that, near `p`; the whole plan of the move (which
+    /// visits every captured stone) only when the new stone would have no liberty of its own.
+    fn captures(&self, p: V, color: Color, target: Id, tried: &mut Vec<(V, bool)>) -> bool {
+        if let Some(quick) = self.captures_near(p, color, target) {
+            tried.push((p, false));
+            return quick;
+        }
+        tried.push((p, true));
         self.plan(p, color)
             .is_ok_and(|plan| plan.removed.contains(&target))
+    }
+
+    /// [`Position::captures`] from what lies near `p`, or `None` when the whole plan must
+    /// decide. The plan fails when the stone does not fit or overlaps one; otherwise
+    /// `target` is removed exactly when its group is among the opponent groups left
+    /// without a liberty (the mover's own dead groups are of the other colour); and the
+    /// move is legal when the new stone has a free point once those groups are gone, as
+    /// its liberties then count at least one.
+    fn captures_near(&self, p: V, color: Color, target: Id) -> Option<bool> {
+        if !self.board.fits_v(p) {
+            return Some(false);
+        }
+        let reach = self.reach;
+        let mut near = Vec::new();
+        let mut overlap = false;
+        self.grid.near(p, reach.influence, |id, q| {
+            overlap |= reach.covers(q, p);
+            near.push(id);
+        });
+        if overlap {
+            return Some(false);
+        }
+        let dead = self.dead_opponents(p, color, &near, &mut Vec::new());
+        if !dead.contains(&self.stone(target).group) {
+            return Some(false);
+        }
+        let gone = |id: Id| dead.contains(&self.stone(id).group);
+        self.free_point(p, None, None, &gone)
+            .is_some()
+            .then_some(true)
     }
 }
 

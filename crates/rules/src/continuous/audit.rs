@@ -28,8 +28,9 @@ impl ContinuousGame {
     }
 
     /// Recomputes every incremental structure from scratch and compares: the groups, which
-    /// stones have a free liberty point, that every group has a liberty, the Voronoi areas
-    /// and the position hash. Slow; for tests and debugging.
+    /// stones have a free liberty point (and the grid of those stones), that every group has
+    /// a liberty, the Voronoi areas, the position hash and the kept answers of the atari
+    /// search. Slow; for tests and debugging.
     ///
     /// # Errors
     /// The first difference found.
@@ -109,6 +110,12 @@ impl ContinuousGame {
             .fold(0, |h, (_, s)| h ^ stone_key(s.at, s.color));
         if hash != self.pos.hash {
             return fail("position hash".to_owned());
+        }
+        let (kept, fresh) = (self.groups_in_atari(), self.groups_in_atari_from_scratch());
+        if kept != fresh {
+            return fail(format!(
+                "groups in atari: kept {kept:?}, searched afresh {fresh:?}"
+            ));
         }
         Ok(())
     }

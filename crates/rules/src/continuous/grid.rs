@@ -142,6 +142,29 @@ impl Grid {
         true
     }
 
+    /// The number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The index of the cell holding `p`.
+    pub fn index_of(&self, p: V) -> usize {
+        let (x, y) = self.cell_of(p);
+        y * self.nx + x
+    }
+
+    /// Calls `f` with the index of every cell that meets the square around the disc of
+    /// `radius` around `p` (so every cell where a point within `radius` of `p` lies).
+    pub fn cells_within(&self, p: V, radius: f64, mut f: impl FnMut(usize)) {
+        let (x0, y0) = self.cell_of(p - V::new(radius, radius));
+        let (x1, y1) = self.cell_of(p + V::new(radius, radius));
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                f(y * self.nx + x);
+            }
+        }
+    }
+
     /// Every stone in the grid, cell by cell.
     pub fn all(&self) -> impl Iterator<Item = (u32, V)> + '_ {
         self.cells.iter().flatten().copied()

@@ -19,6 +19,7 @@
 
 mod arcs;
 mod atari;
+mod atari_cache;
 mod audit;
 mod bench;
 mod board;

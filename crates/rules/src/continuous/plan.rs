@@ -113,7 +113,7 @@ impl Position {
 
     /// Opponent groups left without a liberty by a stone at `at`; records the witnesses
     /// it changes in `updates`.
-    fn dead_opponents(
+    pub(super) fn dead_opponents(
         &self,
         at: V,
         color: Color,

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::atari_cache::AtariCache;
 use super::board::Board;
 use super::grid::Grid;
 use super::liberty::{Reach, free_point};
@@ -55,6 +56,8 @@ pub(crate) struct Position {
     /// Voronoi area per colour, square board units.
     pub area: ByColor<f64>,
     next_seq: u64,
+    /// The answers of the atari search, told of every change.
+    pub(crate) atari: AtariCache,
 }
 
 impl Position {
@@ -77,6 +80,7 @@ impl Position {
             hash: 0,
             area: ByColor::default(),
             next_seq: 0,
+            atari: AtariCache::default(),
         }
     }
 
@@ -128,6 +132,16 @@ impl Position {
             .iter()
             .enumerate()
             .filter_map(|(i, s)| s.as_ref().map(|s| (i as Id, s)))
+    }
+
+    /// The number of group slots (some may be empty).
+    pub fn group_slots(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// True when group slot `g` holds a group.
+    pub fn has_group(&self, g: u32) -> bool {
+        self.groups.get(g as usize).is_some_and(Option::is_some)
     }
 
     /// Every group with its id.
@@ -194,6 +208,8 @@ impl Position {
             g.free += u32::from(witness.is_some());
         }
         self.grid.insert(id, at);
+        self.atari.touch_point(at);
+        self.atari.touch_group(group);
         if witness.is_some() {
             self.carriers.insert(id, at);
         }
@@ -220,6 +236,7 @@ impl Position {
                 continue;
             };
             self.spare_groups.push(g);
+            self.atari.touch_group(g);
             for &id in &moved.members {
                 if let Some(s) = self.stones[id as usize].as_mut() {
                     s.group = target;
@@ -254,6 +271,8 @@ impl Position {
                 continue;
             };
             self.grid.remove(id, s.at);
+            self.atari.touch_point(s.at);
+            self.atari.touch_group(s.group);
             if s.witness.is_some() {
                 self.carriers.remove(id, s.at);
             }
@@ -280,6 +299,9 @@ impl Position {
         let was = s.witness.is_some();
         s.witness = witness;
         let (g, color, at) = (s.group, s.color, s.at);
+        if was != witness.is_some() {
+            self.atari.touch_count(g);
+        }
         match (was, witness.is_some()) {
             (false, true) => self.carriers.insert(id, at),
             (true, false) => self.carriers.remove(id, at),

@@ -1,0 +1,414 @@
+//! The answers of the atari search kept between queries, so that the query after a move
+//! recomputes only the groups the move could have changed.
+//!
+//! Each group's answer records what it read: discs of the board whose stones it looked at,
+//! the groups whose members it used and the groups whose count of free stones it used. The
+//! position reports every change as it happens (a stone placed or removed at a point, a
+//! group whose members change or whose slot opens or is freed, a group whose count of free
+//! stones changes); the next query drops the answers that depend on something reported and
+//! recomputes those groups alone.
+//!
+//! What a group's search reads (see [`Position::capture_point`]), with `R = 4r - eps`, the
+//! reach within which a stone covers part of another's liberty circle:
+//! - its members and their witnesses. A witness changes only when a stone is placed or
+//!   removed within `R` of its stone, so the disc of radius `R` around the stone covers it;
+//! - when two witnesses lie too far apart, that is all. Stones far from both may change
+//!   which witnesses the search compares first, but not the answer: a capturing stone must
+//!   cover every witness of the group, and no stone covers two that far apart;
+//! - otherwise the free arcs of its members with a witness: stones within `R` of each. A
+//!   member without a witness is skipped; it can only gain one by changing the group's
+//!   count of free stones;
+//! - for each point `p` tried as the capturing move ([`Position::captures`]): the stones
+//!   within `R` of `p`; the liberties of the stones of the target's colour among them
+//!   (stones within `R` of each, and their witnesses); and the count of free stones of
+//!   those stones' groups (a group dies when it loses them all). When the whole plan of the
+//!   move was needed, also everything within `2R` of `p` and of every stone of those groups
+//!   (the groups the move may capture, whose neighbours' liberties the plan recomputes),
+//!   and the members and counts of every group seen there.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use super::atari::{Atari, Trace};
+use super::point::{Point, V};
+use super::position::{Id, Position};
+use crate::Stone;
+
+/// Reported changes beyond this many make the next query start afresh (a game that never
+/// asks for groups in atari keeps only this much).
+const MAX_PENDING: usize = 4096;
+
+/// A registration list longer than this is pruned of answers that are gone.
+const PRUNE_AT: usize = 64;
+
+/// A cached answer: the generation it was computed in, and the group's flag if in atari
+/// (its first stone's placement order and the public answer).
+#[derive(Debug, Clone, Default)]
+struct Entry {
+    generation: u32,
+    valid: bool,
+    flag: Option<(u64, Atari)>,
+}
+
+/// An answer (group slot, generation) that read the stones within a disc.
+#[derive(Debug, Clone, Copy)]
+struct Watch {
+    g: u32,
+    generation: u32,
+    centre: V,
+    radius2: f64,
+}
+
+#[derive(Debug, Clone)]
+struct State {
+    /// Nothing cached can be trusted: recompute every group.
+    fresh: bool,
+    /// Points where a stone was placed or removed since the last query.
+    points: Vec<V>,
+    /// Groups whose members changed, or whose slot opened or was freed.
+    groups: Vec<u32>,
+    /// Groups whose count of free stones changed.
+    counts: Vec<u32>,
+    /// Per group slot.
+    entries: Vec<Entry>,
+    /// Per grid cell: the discs that overlap it.
+    by_cell: Vec<Vec<Watch>>,
+    /// Per group slot: the answers (slot, generation) that read that group's members.
+    by_group: Vec<Vec<(u32, u32)>>,
+    /// Per group slot: the answers (slot, generation) that read that group's count.
+    by_count: Vec<Vec<(u32, u32)>>,
+    /// The slots of the groups in atari, by their first stone's placement order.
+    flagged: BTreeMap<u64, u32>,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State {
+            fresh: true,
+            points: Vec::new(),
+            groups: Vec::new(),
+            counts: Vec::new(),
+            entries: Vec::new(),
+            by_cell: Vec::new(),
+            by_group: Vec::new(),
+            by_count: Vec::new(),
+            flagged: BTreeMap::new(),
+        }
+    }
+}
+
+/// The cache, behind a lock so that a query through a shared reference can update it.
+#[derive(Debug, Default)]
+pub(crate) struct AtariCache(Mutex<State>);
+
+impl Clone for AtariCache {
+    fn clone(&self) -> AtariCache {
+        AtariCache(Mutex::new(lock(&self.0).clone()))
+    }
+}
+
+fn lock(m: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
+    // A poisoned lock only means some query panicked; starting afresh is always right.
+    m.lock().unwrap_or_else(|poisoned| {
+        let mut state = poisoned.into_inner();
+        state.fresh = true;
+        state
+    })
+}
+
+impl AtariCache {
+    fn state(&mut self) -> &mut State {
+        self.0
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A stone was placed or removed at `p`.
+    pub fn touch_point(&mut self, p: V) {
+        let s = self.state();
+        if !s.fresh {
+            s.points.push(p);
+            s.overflow();
+        }
+    }
+
+    /// Group slot `g` changed: its members, or the slot itself.
+    pub fn touch_group(&mut self, g: u32) {
+        let s = self.state();
+        if !s.fresh {
+            s.groups.push(g);
+            s.overflow();
+        }
+    }
+
+    /// The count of free stones of group `g` changed.
+    pub fn touch_count(&mut self, g: u32) {
+        let s = self.state();
+        if !s.fresh {
+            s.counts.push(g);
+            s.overflow();
+        }
+    }
+}
+
+impl State {
+    fn overflow(&mut self) {
+        if self.points.len() + self.groups.len() + self.counts.len() > MAX_PENDING {
+            self.fresh = true;
+            self.points.clear();
+            self.groups.clear();
+            self.counts.clear();
+        }
+    }
+
+    fn drop_answer(&mut self, g: u32) {
+        let e = &mut self.entries[g as usize];
+        if let Some((seq, _)) = e.flag.take()
+            && self.flagged.get(&seq) == Some(&g)
+        {
+            self.flagged.remove(&seq);
+        }
+        e.valid = false;
+        e.generation = e.generation.wrapping_add(1);
+    }
+
+    fn is_live(&self, g: u32, generation: u32) -> bool {
+        let e = &self.entries[g as usize];
+        e.valid && e.generation == generation
+    }
+
+    /// Adds to `dirty` the live answers in `list` and empties it.
+    fn fire(&mut self, list: Vec<(u32, u32)>, dirty: &mut Vec<u32>) {
+        dirty.extend(
+            list.into_iter()
+                .filter(|&(g, generation)| self.is_live(g, generation))
+                .map(|(g, _)| g),
+        );
+    }
+}
+
+fn register(list: &mut Vec<(u32, u32)>, key: (u32, u32), entries: &[Entry]) {
+    if list.len() >= PRUNE_AT {
+        list.retain(|&(g, generation)| {
+            let e = &entries[g as usize];
+            e.valid && e.generation == generation
+        });
+    }
+    list.push(key);
+}
+
+/// What one group's search read: discs (centre, radius), groups' members, groups' counts.
+#[derive(Debug, Default)]
+struct Footprint {
+    discs: Vec<(V, f64)>,
+    groups: Vec<u32>,
+    counts: Vec<u32>,
+}
+
+impl Position {
+    /// Every group in atari with its capturing point, ordered by its first stone's
+    /// placement, each group's stones in placement order. Recomputes only the groups whose
+    /// answer a change since the last query may have changed.
+    pub(crate) fn atari_cached(&self) -> Vec<Atari> {
+        let mut guard = lock(&self.atari.0);
+        let st = &mut *guard;
+        let slots = self.group_slots();
+        for list in [&mut st.by_group, &mut st.by_count] {
+            if list.len() < slots {
+                list.resize_with(slots, Vec::new);
+            }
+        }
+        if st.entries.len() < slots {
+            st.entries.resize_with(slots, Entry::default);
+        }
+        let mut dirty: Vec<u32> = Vec::new();
+        if st.fresh {
+            st.fresh = false;
+            st.points.clear();
+            st.groups.clear();
+            st.counts.clear();
+            st.flagged.clear();
+            st.by_cell.clear();
+            st.by_cell.resize_with(self.grid.cell_count(), Vec::new);
+            st.by_group.iter_mut().for_each(Vec::clear);
+            st.by_count.iter_mut().for_each(Vec::clear);
+            for g in 0..st.entries.len() as u32 {
+                st.drop_answer(g);
+            }
+            dirty.extend(self.groups().map(|(g, _)| g));
+        } else {
+            for x in std::mem::take(&mut st.points) {
+                let cell = self.grid.index_of(x);
+                let mut list = std::mem::take(&mut st.by_cell[cell]);
+                list.retain(|w| {
+                    if !st.is_live(w.g, w.generation) {
+                        return false;
+                    }
+                    let hit = w.centre.dist2(x) <= w.radius2;
+                    if hit {
+                        dirty.push(w.g);
+                    }
+                    !hit
+                });
+                st.by_cell[cell] = list;
+            }
+            let groups = std::mem::take(&mut st.groups);
+            for &h in &groups {
+                dirty.push(h);
+                // New members change the count too.
+                let list = std::mem::take(&mut st.by_group[h as usize]);
+                st.fire(list, &mut dirty);
+                let list = std::mem::take(&mut st.by_count[h as usize]);
+                st.fire(list, &mut dirty);
+            }
+            for h in std::mem::take(&mut st.counts) {
+                let list = std::mem::take(&mut st.by_count[h as usize]);
+                st.fire(list, &mut dirty);
+            }
+        }
+        dirty.sort_unstable();
+        dirty.dedup();
+        // Every stale answer goes before any new one comes: a merged group's new first
+        // stone may be the first stone of a group it absorbed.
+        for &g in &dirty {
+            st.drop_answer(g);
+        }
+        for g in dirty {
+            if !self.has_group(g) {
+                continue;
+            }
+            let (at, footprint) = self.capture_point_traced(g);
+            // Valid before it registers, or pruning would take its first watches for stale.
+            st.entries[g as usize].valid = true;
+            let generation = st.entries[g as usize].generation;
+            for (centre, radius) in footprint.discs {
+                let watch = Watch {
+                    g,
+                    generation,
+                    centre,
+                    radius2: radius * radius,
+                };
+                self.grid.cells_within(centre, radius, |c| {
+                    let list = &mut st.by_cell[c];
+                    if list.len() >= PRUNE_AT {
+                        let entries = &st.entries;
+                        list.retain(|w| {
+                            let e = &entries[w.g as usize];
+                            e.valid && e.generation == w.generation
+                        });
+                    }
+                    list.push(watch);
+                });
+            }
+            for h in footprint.groups {
+                register(&mut st.by_group[h as usize], (g, generation), &st.entries);
+            }
+            for h in footprint.counts {
+                register(&mut st.by_count[h as usize], (g, generation), &st.entries);
+            }
+            if let Some(at) = at {
+                let (first, atari) = self.atari_of(g, at);
+                st.entries[g as usize].flag = Some((first, atari));
+                st.flagged.insert(first, g);
+            }
+        }
+        st.flagged
+            .values()
+            .filter_map(|&g| st.entries[g as usize].flag.as_ref())
+            .map(|(_, a)| a.clone())
+            .collect()
+    }
+
+    /// The public answer for group `g` captured at `at`, with its first stone's placement.
+    fn atari_of(&self, g: u32, at: V) -> (u64, Atari) {
+        let mut ids: Vec<Id> = self.group(g).members.clone();
+        ids.sort_by_key(|&id| self.stone(id).seq);
+        let first = ids.first().map_or(0, |&id| self.stone(id).seq);
+        let stones = ids
+            .iter()
+            .map(|&id| {
+                let s = self.stone(id);
+                Stone {
+                    at: Point::from_v(s.at),
+                    color: s.color,
+                }
+            })
+            .collect();
+        let atari = Atari {
+            stones,
+            capture_at: Point::from_v(at),
+        };
+        (first, atari)
+    }
+
+    /// [`Position::capture_point`] with what it read.
+    fn capture_point_traced(&self, g: u32) -> (Option<V>, Footprint) {
+        let (at, trace) = self.capture_search(g);
+        // Every reach below is a little wider than the reads it stands for.
+        let reach = self.reach.influence + 1e-6 * self.reach.touch;
+        let mut fp = Footprint {
+            groups: vec![g],
+            ..Footprint::default()
+        };
+        let group = self.group(g);
+        let tried = match trace {
+            Trace::Apart(ids) => {
+                for id in ids {
+                    fp.discs.push((self.stone(id).at, reach));
+                }
+                Vec::new()
+            }
+            Trace::Searched(tried) => {
+                // A member without a witness gains one only by changing the group's count.
+                fp.counts.push(g);
+                for &id in &group.members {
+                    let s = self.stone(id);
+                    if s.witness.is_some() {
+                        fp.discs.push((s.at, reach));
+                    }
+                }
+                tried
+            }
+        };
+        let Some(&first) = group.members.first() else {
+            return (at, fp);
+        };
+        let color = self.stone(first).color;
+        let mut wide: Vec<V> = Vec::new();
+        for &(p, whole) in &tried {
+            fp.discs.push((p, reach));
+            // The stones of the target's colour near the point: their liberties decide
+            // whether their groups die.
+            let mut prey: Vec<u32> = Vec::new();
+            self.grid.near(p, reach, |id, q| {
+                let s = self.stone(id);
+                if s.color == color {
+                    fp.discs.push((q, reach));
+                    prey.push(s.group);
+                }
+            });
+            prey.sort_unstable();
+            prey.dedup();
+            fp.counts.extend_from_slice(&prey);
+            if whole {
+                wide.push(p);
+                for &k in &prey {
+                    wide.extend(self.group(k).members.iter().map(|&id| self.stone(id).at));
+                }
+            }
+        }
+        for c in wide {
+            fp.discs.push((c, 2.0 * reach));
+            self.grid.near(c, 2.0 * reach, |id, _| {
+                let h = self.stone(id).group;
+                fp.groups.push(h);
+                fp.counts.push(h);
+            });
+        }
+        fp.groups.sort_unstable();
+        fp.groups.dedup();
+        fp.counts.sort_unstable();
+        fp.counts.dedup();
+        (at, fp)
+    }
+}
