@@ -10,12 +10,20 @@ impl Board {
     /// not a single-point eye of `color` ([`Board::is_eye`]) and not suicide.
     #[inline(always)]
     pub(crate) fn playout_may_play(&self, i: Idx, color: Color) -> bool {
+        let around = self.grid.nbrs[at(i)];
         // A point with an empty neighbour is never an eye, never suicide and never the ko
         // point (whose neighbours are all the capturer's stones): most points end here.
-        if self.count_nbrs(i, EMPTY) > 0 {
+        if around & nbr_mask(EMPTY) != 0 {
             return true;
         }
-        i != self.grid.ko && !self.is_eye(i, color) && self.has_liberty_after(i, color)
+        let opp = stone(color.other());
+        if around & nbr_mask(opp) == 0 {
+            // Every neighbour is own or off the board: an eye unless a false one. Never
+            // the ko point, which the capturer, the mover's opponent, surrounds.
+            !self.real_eye_diagonals(i, opp, around) && self.has_liberty_after(i, color)
+        } else {
+            i != self.grid.ko && self.has_liberty_after(i, color)
+        }
     }
 
     /// True when a stone of `color` at the empty point `i`, which has no empty neighbour,
@@ -58,18 +66,29 @@ impl Board {
     /// Whether `i` is a single-point eye of `color`: every neighbour is `color` or off the
     /// board, and not a false eye (fewer than two diagonal points are the opponent's or off
     /// the board, counting the edge as one).
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn is_eye(&self, i: Idx, color: Color) -> bool {
         let own = stone(color);
         if self.count_nbrs(i, own) + self.count_nbrs(i, OFF) != 4 {
             return false;
         }
-        let opp = stone(color.other());
+        self.real_eye_diagonals(i, stone(color.other()), self.grid.nbrs[at(i)])
+    }
+
+    /// For a point `i` with neighbour counts `around` whose neighbours are all of one
+    /// colour or off the board: whether its diagonals make it a real eye against `opp`.
+    #[inline(always)]
+    fn real_eye_diagonals(&self, i: Idx, opp: u8, around: u16) -> bool {
         // A point has an off-board diagonal exactly when it has an off-board neighbour.
-        let mut bad = u8::from(self.count_nbrs(i, OFF) > 0);
+        let mut bad = u8::from(around & nbr_mask(OFF) != 0);
         for d in self.diagonals(i) {
             bad += u8::from(self.grid.cell[at(d)] == opp);
         }
         bad < 2
     }
+}
+
+/// The bits of packed neighbour counts that count cells of kind `cell`.
+const fn nbr_mask(cell: u8) -> u16 {
+    0xf << (4 * cell)
 }
