@@ -326,3 +326,71 @@ fn the_classic_search_passes_when_only_own_eyes_are_left() {
     assert_eq!(result.choice, Choice::Pass);
     assert_eq!(result.moves.len(), 1);
 }
+
+/// Classic Go with priors that favour one point.
+#[derive(Debug, Clone, Copy)]
+struct Favour(stonefield_rules::classic::Point);
+
+impl Policy<ClassicGame> for Favour {
+    fn candidates(&self, game: &ClassicGame) -> Vec<stonefield_rules::classic::Point> {
+        ClassicPolicy.candidates(game)
+    }
+
+    fn may_pass(&self, game: &ClassicGame) -> bool {
+        ClassicPolicy.may_pass(game)
+    }
+
+    fn priors(
+        &self,
+        _game: &ClassicGame,
+        actions: &[Action<stonefield_rules::classic::Point>],
+    ) -> Option<Vec<f32>> {
+        let rest = 0.1 / actions.len() as f32;
+        let favoured = Action::Play(self.0);
+        Some(
+            actions
+                .iter()
+                .map(|a| if *a == favoured { 0.9 + rest } else { rest })
+                .collect(),
+        )
+    }
+
+    fn playout(
+        &self,
+        game: &mut ClassicGame,
+        rng: &mut fastrand::Rng,
+        trace: &mut stonefield_ai::search::Trace,
+    ) -> f64 {
+        ClassicPolicy.playout(game, rng, trace)
+    }
+}
+
+#[test]
+fn puct_follows_the_priors() {
+    let corner = stonefield_rules::classic::Point::new(0, 0, 9).expect("on board");
+    let puct = SearchConfig {
+        selection: Selection::Puct,
+        rave: false,
+        exploration: 2.0,
+        ..config(60, 2)
+    };
+    let result = check_search(classic(9), Favour(corner), puct);
+    assert_eq!(result.moves[0].action, Action::Play(corner));
+    assert!(result.moves[0].visits > 30, "{:?}", result.moves[0]);
+    assert!(result.moves[0].prior > 0.9);
+}
+
+#[test]
+fn the_node_cap_bounds_the_tree() {
+    let capped = SearchConfig {
+        max_nodes: 200,
+        ..config(3000, 4)
+    };
+    let mut search = new_search(classic(9), capped);
+    let result = search.run();
+    assert_eq!(result.playouts, 3000);
+    let tree = search.trees().next().expect("a tree");
+    // The last expansion may pass the cap by one node's children.
+    assert!(tree.len() <= 200 + 82, "{} nodes", tree.len());
+    assert_adds_up(tree);
+}
