@@ -36,14 +36,7 @@ enum Command {
         target: bench::Target,
     },
     /// Play classic Go over the Go Text Protocol on standard input and output.
-    Gtp {
-        /// Light playouts per generated move.
-        #[arg(long, default_value_t = 20_000)]
-        playouts: u32,
-        /// Seed of the move choice's random numbers.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    Gtp(gtp::Options),
     /// Replay a JSON record or an SGF file: the final board and result, or every move's
     /// result as JSON (both formats: docs/record-format.md).
     Replay {
@@ -88,7 +81,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Bench { target } => bench::run(target),
-        Command::Gtp { playouts, seed } => gtp::run(playouts, seed),
+        Command::Gtp(options) => gtp::run(options),
         Command::Replay { file, json } => replay::run(&file, json),
         Command::Convert { input, output } => convert::run(&input, &output),
         Command::Match(config) => arena::run(&config),

@@ -174,7 +174,7 @@ mod tests {
 
     #[test]
     fn the_in_process_engine_answers_like_a_child() {
-        let mut engine = gtp::Engine::new(50, 1);
+        let mut engine = gtp::Engine::new(gtp::Options::playouts(50, 1));
         let t = Duration::from_secs(1);
         assert_eq!(engine.send("name", t).unwrap(), Ok("stonefield".into()));
         assert!(engine.send("play purple A1", t).unwrap().is_err());

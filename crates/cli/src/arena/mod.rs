@@ -121,7 +121,7 @@ pub fn run(config: &MatchConfig) -> anyhow::Result<()> {
         .collect::<anyhow::Result<Vec<Seat>>>()?;
     let mut referee: Box<dyn Gtp> = match &config.referee {
         Some(command) => Box::new(Process::spawn(&expand(command)?)?),
-        None => Box::new(crate::gtp::Engine::new(2_000, 1)),
+        None => Box::new(crate::gtp::Engine::new(crate::gtp::Options::playouts(1, 1))),
     };
     let mut tally = Tally::new([seats[0].name.clone(), seats[1].name.clone()]);
     let progress = stats::progress_bar(config.games, config.json);

@@ -47,6 +47,25 @@ pub struct Budget {
     pub limit: Duration,
 }
 
+impl Budget {
+    /// A fixed time per move (`--time`, a level's time): no extension.
+    pub fn fixed(seconds: f64) -> Budget {
+        let d = secs(seconds);
+        Budget {
+            target: d,
+            limit: d,
+        }
+    }
+
+    /// The shorter of two budgets, part by part.
+    pub fn min(self, other: Budget) -> Budget {
+        Budget {
+            target: self.target.min(other.target),
+            limit: self.limit.min(other.limit),
+        }
+    }
+}
+
 impl TimeControl {
     /// GTP `time_settings main byo_yomi_time byo_yomi_stones`.
     ///

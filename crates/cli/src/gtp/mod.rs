@@ -2,23 +2,22 @@
 //! and other GTP controllers can play against stonefield. Errors are `? message` replies,
 //! never a crash.
 
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "budgets are wired to the search next")
-)]
 mod clock;
+mod player;
 
 use std::io::{BufRead, Write};
 
 use serde_json::{Map, Value};
-use stonefield_ai::classic::{Choice, choose_move, estimate_dead};
+use stonefield_ai::classic::Choice;
 use stonefield_record::{
     ClassicAdapter, MoveKind, Record, RecordMove, Setup, SetupStone, Variant, sgf,
 };
 use stonefield_rules::classic::{ClassicGame, Point, Rules, fixed_points};
-use stonefield_rules::{ByColor, Color, Game, Phase, Stone};
+use stonefield_rules::{ByColor, Color, Game, Stone};
 
 use clock::{Left, TimeControl};
+pub use player::Options;
+use player::{Player, count};
 
 const COMMANDS: &[&str] = &[
     "protocol_version",
@@ -44,8 +43,10 @@ const COMMANDS: &[&str] = &[
     "fixed_handicap",
     "place_free_handicap",
     "set_free_handicap",
+    "kgs-genmove_cleanup",
     "kgs-rules",
     "stonefield-rules",
+    "stonefield-search_stats",
 ];
 
 /// The engine's state between commands.
@@ -60,8 +61,7 @@ pub struct Engine {
     moves: Vec<(Color, Option<Point>)>,
     /// The position `loadsgf` started from, for `printsgf`.
     setup: Option<Setup>,
-    playouts: u32,
-    rng: fastrand::Rng,
+    player: Player,
     time_control: TimeControl,
     /// Each player's clock as `time_left` last reported it.
     clocks: ByColor<Option<Left>>,
@@ -71,7 +71,7 @@ pub struct Engine {
 type Reply = Result<String, String>;
 
 impl Engine {
-    pub fn new(playouts: u32, seed: u64) -> Engine {
+    pub fn new(options: Options) -> Engine {
         let rules = Rules::preset("chinese", 19).expect("a known preset");
         Engine {
             preset: "chinese".to_owned(),
@@ -80,8 +80,7 @@ impl Engine {
             history: Vec::new(),
             moves: Vec::new(),
             setup: None,
-            playouts,
-            rng: fastrand::Rng::with_seed(seed),
+            player: Player::new(options),
             time_control: TimeControl::Unlimited,
             clocks: ByColor::default(),
         }
@@ -123,7 +122,9 @@ impl Engine {
             "clear_board" => self.reset(self.rules),
             "komi" => self.komi(arg(args, 0)?),
             "play" => self.play(arg(args, 0)?, arg(args, 1)?),
-            "genmove" => self.genmove(arg(args, 0)?),
+            "genmove" => self.genmove(arg(args, 0)?, false),
+            "kgs-genmove_cleanup" => self.genmove(arg(args, 0)?, true),
+            "stonefield-search_stats" => Ok(self.search_stats()),
             "undo" => self.undo(),
             "showboard" => Ok(format!("\n{}", self.board_text())),
             "final_score" => Ok(self.final_score()),
@@ -231,7 +232,7 @@ impl Engine {
             .ok_or_else(|| "invalid coordinate".to_owned())
     }
 
-    fn genmove(&mut self, color: &str) -> Reply {
+    fn genmove(&mut self, color: &str, cleanup: bool) -> Reply {
         let color = parse_color(color)?;
         let mut probe = self.game.clone();
         if probe.is_over() {
@@ -241,7 +242,20 @@ impl Engine {
             probe.pass().map_err(|e| e.to_string())?;
             let _ = probe.resume_play();
         }
-        match choose_move(&probe, self.playouts, &mut self.rng) {
+        let opponent_passed = self
+            .moves
+            .last()
+            .is_some_and(|&(c, at)| c != color && at.is_none());
+        let clock = self.clocks.get(color).and_then(|left| {
+            let empty = probe
+                .board()
+                .points()
+                .filter(|&p| probe.board().get(p).is_none());
+            // About a third of the empty points are still to be played by each side.
+            let to_go = (empty.count() / 3).max(10) as u32;
+            self.time_control.budget(left, to_go)
+        });
+        match self.player.choose(&probe, clock, opponent_passed, cleanup) {
             Choice::Resign => Ok("resign".into()),
             Choice::Pass => self.apply(color, None).map(|_| "pass".into()),
             Choice::Play(p) => self
@@ -426,31 +440,25 @@ impl Engine {
     }
 
     fn dead(&mut self) -> Vec<Point> {
-        if !self.rules.mark_dead {
-            return Vec::new();
-        }
-        let playouts = self.playouts.clamp(100, 2000);
-        estimate_dead(&self.game, playouts, &mut self.rng)
+        self.player
+            .dead(&self.game)
             .into_iter()
             .map(|s| s.at)
             .collect()
     }
 
     fn final_score(&mut self) -> String {
-        let dead = self.dead();
-        let mut counted = self.game.clone();
-        while counted.phase() == Phase::Playing {
-            if counted.pass().is_err() {
-                break;
-            }
-        }
-        for p in &dead {
-            if counted.dead_stones().iter().all(|s| s.at != *p) {
-                let _ = counted.toggle_dead(*p);
-            }
-        }
-        let score = counted.final_score();
-        stonefield_rules::Outcome::from_scores(score.black, score.white).to_string()
+        let dead = self.player.dead(&self.game);
+        count(&self.game, &dead).to_string()
+    }
+
+    /// `playouts N seconds S winrate W` of the last generated move.
+    fn search_stats(&self) -> String {
+        let s = self.player.last;
+        format!(
+            "playouts {} seconds {:.3} winrate {:.3}",
+            s.playouts, s.seconds, s.win_rate
+        )
     }
 
     fn final_status_list(&mut self, status: &str) -> Reply {
@@ -550,8 +558,13 @@ fn parse_color(s: &str) -> Result<Color, String> {
 }
 
 /// Serves GTP on standard input and output until `quit` or end of input.
-pub fn run(playouts: u32, seed: u64) -> anyhow::Result<()> {
-    let mut engine = Engine::new(playouts, seed);
+pub fn run(options: Options) -> anyhow::Result<()> {
+    if let Some(t) = options.time
+        && !(t.is_finite() && t > 0.0)
+    {
+        anyhow::bail!("--time must be a positive number of seconds, got {t}");
+    }
+    let mut engine = Engine::new(options);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {
@@ -577,7 +590,7 @@ mod tests {
 
     #[test]
     fn replies_carry_the_command_id() {
-        let mut e = Engine::new(50, 1);
+        let mut e = Engine::new(Options::playouts(50, 1));
         assert_eq!(say(&mut e, "7 protocol_version"), "=7 2\n\n");
         assert_eq!(say(&mut e, "name"), "= stonefield\n\n");
         assert_eq!(say(&mut e, "known_command genmove"), "= true\n\n");
@@ -588,7 +601,7 @@ mod tests {
 
     #[test]
     fn illegal_and_malformed_moves_are_errors_not_crashes() {
-        let mut e = Engine::new(50, 1);
+        let mut e = Engine::new(Options::playouts(50, 1));
         say(&mut e, "boardsize 9");
         assert_eq!(say(&mut e, "play black D4"), "=\n\n");
         assert!(say(&mut e, "play white D4").starts_with("? illegal move (occupied)"));
@@ -601,7 +614,7 @@ mod tests {
 
     #[test]
     fn undo_takes_back_the_last_move() {
-        let mut e = Engine::new(50, 1);
+        let mut e = Engine::new(Options::playouts(50, 1));
         say(&mut e, "boardsize 5");
         say(&mut e, "play b C3");
         say(&mut e, "undo");
@@ -611,7 +624,7 @@ mod tests {
 
     #[test]
     fn genmove_plays_a_legal_move_on_the_board() {
-        let mut e = Engine::new(200, 1);
+        let mut e = Engine::new(Options::playouts(200, 1));
         say(&mut e, "boardsize 7");
         let reply = say(&mut e, "genmove black");
         let vertex = reply.trim_start_matches("= ").trim();
@@ -625,7 +638,7 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("temp dir");
         let file = dir.join("game.sgf");
         let file = file.to_str().expect("utf-8 path");
-        let mut e = Engine::new(50, 1);
+        let mut e = Engine::new(Options::playouts(50, 1));
         for line in [
             "boardsize 9",
             "komi 6.5",
@@ -636,7 +649,7 @@ mod tests {
             say(&mut e, line);
         }
         assert_eq!(say(&mut e, &format!("printsgf {file}")), "=\n\n");
-        let mut f = Engine::new(50, 1);
+        let mut f = Engine::new(Options::playouts(50, 1));
         assert_eq!(say(&mut f, &format!("loadsgf {file}")), "= white\n\n");
         assert_eq!(f.game.stones(), e.game.stones());
         assert_eq!(f.rules.komi, 6.5);
@@ -654,7 +667,7 @@ mod tests {
 
     #[test]
     fn handicap_commands_place_stones_and_give_white_the_move() {
-        let mut e = Engine::new(50, 1);
+        let mut e = Engine::new(Options::playouts(50, 1));
         say(&mut e, "boardsize 19");
         assert_eq!(say(&mut e, "fixed_handicap 3"), "= D4 Q16 D16\n\n");
         assert_eq!(e.game.to_move(), Color::White);
@@ -687,7 +700,7 @@ mod tests {
 
     #[test]
     fn time_commands_are_read_and_checked() {
-        let mut e = Engine::new(50, 1);
+        let mut e = Engine::new(Options::playouts(50, 1));
         assert_eq!(say(&mut e, "time_settings 300 30 5"), "=\n\n");
         assert_eq!(say(&mut e, "time_left b 12.5 3"), "=\n\n");
         assert_eq!(
@@ -707,7 +720,7 @@ mod tests {
 
     #[test]
     fn final_score_counts_an_empty_board_as_komi() {
-        let mut e = Engine::new(50, 1);
+        let mut e = Engine::new(Options::playouts(50, 1));
         say(&mut e, "boardsize 9");
         say(&mut e, "komi 7.5");
         assert_eq!(say(&mut e, "final_score"), "= W+7.5\n\n");

@@ -1,0 +1,418 @@
+//! The computer player behind `genmove`: the tree search at a level or an explicit budget,
+//! time spent by the clock (more on undecided moves), and the pass/resign policy (a won
+//! game is never thrown, and under area scoring no pass while dead stones of the
+//! opponent's stay on the board).
+
+use std::time::{Duration, Instant};
+
+use stonefield_ai::classic::{self, Choice, ClassicSearch, choose_move, estimate_dead};
+use stonefield_ai::search::{Action, SearchConfig, SearchResult};
+use stonefield_rules::classic::{ClassicGame, Point, Scoring};
+use stonefield_rules::{Color, Game, Outcome, Phase, Stone};
+
+use super::clock::Budget;
+
+/// Playouts of the dead-stone estimate behind counts and the pass policy.
+pub const ESTIMATE_PLAYOUTS: u32 = 1_000;
+
+/// How strong and how fast the player is.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Options {
+    /// Strength from 1 (a beginner's opponent) to 10 (full strength, 1 s a move); the
+    /// README lists each level's budget.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: u8,
+    /// Playouts a move, instead of the level's budget.
+    #[arg(long)]
+    pub playouts: Option<u32>,
+    /// Seconds a move, instead of the level's budget (a game clock set by the controller
+    /// shortens it when it must).
+    #[arg(long)]
+    pub time: Option<f64>,
+    /// Search threads (default: every core; levels 1-8 use one unless this is given).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Seed of the search's random numbers: one thread and a playout budget repeat a game.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The previous player instead of the tree search: flat UCB1 over the root moves
+    /// (20,000 playouts unless --playouts says otherwise), kept to measure progress.
+    #[arg(long)]
+    pub flat: bool,
+}
+
+impl Options {
+    /// A fixed playout budget on one thread (tests, referees).
+    pub fn playouts(playouts: u32, seed: u64) -> Options {
+        Options {
+            level: 10,
+            playouts: Some(playouts),
+            time: None,
+            threads: Some(1),
+            seed,
+            flat: false,
+        }
+    }
+}
+
+/// What a level means: a budget and how much chance picks the move.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Level {
+    pub playouts: Option<u32>,
+    pub seconds: Option<f64>,
+    /// Below 10, the move is drawn among the searched moves with a chance that grows with
+    /// their visits (`visits^(1/temperature)`); 0 takes the most visited.
+    pub temperature: f64,
+    pub all_threads: bool,
+}
+
+/// Levels 1 to 10.
+pub const LEVELS: [Level; 10] = [
+    level(Some(25), None, 1.0),
+    level(Some(50), None, 0.7),
+    level(Some(100), None, 0.5),
+    level(Some(250), None, 0.3),
+    level(Some(500), None, 0.0),
+    level(Some(1_000), None, 0.0),
+    level(Some(2_500), None, 0.0),
+    level(Some(5_000), None, 0.0),
+    Level {
+        all_threads: true,
+        ..level(None, Some(0.5), 0.0)
+    },
+    Level {
+        all_threads: true,
+        ..level(None, Some(1.0), 0.0)
+    },
+];
+
+const fn level(playouts: Option<u32>, seconds: Option<f64>, temperature: f64) -> Level {
+    Level {
+        playouts,
+        seconds,
+        temperature,
+        all_threads: false,
+    }
+}
+
+/// The last search, for `stonefield-search_stats`.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct SearchStats {
+    pub playouts: u32,
+    pub seconds: f64,
+    pub win_rate: f64,
+}
+
+/// The player: its options and the search tree it keeps between moves.
+#[derive(Debug)]
+pub struct Player {
+    options: Options,
+    search: Option<ClassicSearch>,
+    rng: fastrand::Rng,
+    pub last: SearchStats,
+}
+
+impl Player {
+    pub fn new(options: Options) -> Player {
+        let rng = fastrand::Rng::with_seed(options.seed);
+        Player {
+            options,
+            search: None,
+            rng,
+            last: SearchStats::default(),
+        }
+    }
+
+    fn level(&self) -> Level {
+        LEVELS[usize::from(self.options.level.clamp(1, 10)) - 1]
+    }
+
+    /// The time for this move: the explicit `--time`, else the level's, shortened by the
+    /// game clock's budget when there is one.
+    fn budget(&self, clock: Option<Budget>) -> Option<Budget> {
+        let own = match (self.options.time, self.options.playouts) {
+            (Some(t), _) => Some(Budget::fixed(t)),
+            (None, Some(_)) => None,
+            (None, None) => self.level().seconds.map(Budget::fixed),
+        };
+        match (own, clock) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    fn config(&self, budget: Option<Budget>) -> SearchConfig {
+        let level = self.level();
+        let playouts = self.options.playouts.or(if self.options.time.is_some() {
+            None
+        } else {
+            level.playouts
+        });
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let threads = self
+            .options
+            .threads
+            .unwrap_or(if level.all_threads { cores } else { 1 });
+        SearchConfig {
+            playouts,
+            time: budget.map(|b| b.target),
+            threads: threads.max(1),
+            seed: self.options.seed,
+            ..SearchConfig::default()
+        }
+    }
+
+    /// The move for the player to move in `game`. `opponent_passed` says the last move
+    /// was a pass; `cleanup` asks for every dead stone to be captured before passing
+    /// (`kgs-genmove_cleanup`).
+    pub fn choose(
+        &mut self,
+        game: &ClassicGame,
+        clock: Option<Budget>,
+        opponent_passed: bool,
+        cleanup: bool,
+    ) -> Choice {
+        if game.phase() != Phase::Playing {
+            return Choice::Pass;
+        }
+        let dead_opponents = self.dead_of(game, game.to_move().other());
+        let must_clear =
+            !dead_opponents.is_empty() && (cleanup || game.rules().scoring == Scoring::Area);
+        // Passing back ends the game: do it when the count says we have won.
+        if opponent_passed && !must_clear && self.wins_count(game) {
+            self.last = SearchStats::default();
+            return Choice::Pass;
+        }
+        if self.options.flat {
+            let playouts = self.options.playouts.unwrap_or(20_000);
+            return choose_move(game, playouts, &mut self.rng);
+        }
+        let result = self.search(game, clock);
+        let choice = self.pick(&result);
+        settle(choice, &result, must_clear)
+    }
+
+    /// Runs the search, longer when the best two moves are close and the clock allows.
+    fn search(&mut self, game: &ClassicGame, clock: Option<Budget>) -> SearchResult<Point> {
+        let budget = self.budget(clock);
+        let config = self.config(budget);
+        let search = self
+            .search
+            .get_or_insert_with(|| classic::new_search(game.clone(), config.clone()));
+        search.set_config(config.clone());
+        search.set_game(game.clone());
+        let started = Instant::now();
+        let mut result = search.run();
+        let mut playouts = result.playouts;
+        if let Some(b) = budget
+            && b.limit > b.target
+            && undecided(&result)
+        {
+            search.set_config(SearchConfig {
+                time: Some(
+                    b.limit
+                        .saturating_sub(started.elapsed())
+                        .max(Duration::from_millis(1)),
+                ),
+                ..config
+            });
+            result = search.run();
+            playouts += result.playouts;
+        }
+        self.last = SearchStats {
+            playouts,
+            seconds: started.elapsed().as_secs_f64(),
+            win_rate: result.win_rate,
+        };
+        result
+    }
+
+    /// The move of a finished search: the most visited, or at the low levels a draw among
+    /// the visited moves that play a stone. A pass chosen from a few dozen playouts is
+    /// noise, and one drawn by chance would end games early; resignation stands.
+    fn pick(&mut self, result: &SearchResult<Point>) -> Choice {
+        let choice: Choice = result.choice.clone().into();
+        let temperature = self.level().temperature;
+        let explicit = self.options.playouts.is_some() || self.options.time.is_some();
+        if explicit || temperature == 0.0 || choice == Choice::Resign {
+            return choice;
+        }
+        let weights: Vec<(f64, Point)> = result
+            .moves
+            .iter()
+            .filter_map(|m| match m.action {
+                Action::Play(p) if m.visits > 0 => {
+                    Some((f64::from(m.visits).powf(1.0 / temperature), p))
+                }
+                _ => None,
+            })
+            .collect();
+        let total: f64 = weights.iter().map(|w| w.0).sum();
+        let mut ticket = self.rng.f64() * total;
+        for &(w, p) in &weights {
+            ticket -= w;
+            if ticket <= 0.0 {
+                return Choice::Play(p);
+            }
+        }
+        choice
+    }
+
+    /// Stones of `color` that the estimate calls dead.
+    pub fn dead_of(&mut self, game: &ClassicGame, color: Color) -> Vec<Stone<Point>> {
+        self.dead(game)
+            .into_iter()
+            .filter(|s| s.color == color)
+            .collect()
+    }
+
+    /// Every stone the estimate calls dead (none where the rules mark no dead stones).
+    pub fn dead(&mut self, game: &ClassicGame) -> Vec<Stone<Point>> {
+        if !game.rules().mark_dead {
+            return Vec::new();
+        }
+        estimate_dead(game, ESTIMATE_PLAYOUTS, &mut self.rng)
+    }
+
+    /// Whether the player to move wins if the game is counted now, dead stones removed.
+    fn wins_count(&mut self, game: &ClassicGame) -> bool {
+        let me = game.to_move();
+        let dead = self.dead(game);
+        matches!(count(game, &dead), Outcome::Win { winner, .. } if winner == me)
+    }
+}
+
+/// The result of counting `game` now with `dead` removed.
+pub fn count(game: &ClassicGame, dead: &[Stone<Point>]) -> Outcome {
+    let mut counted = game.clone();
+    while counted.phase() == Phase::Playing {
+        if counted.pass().is_err() {
+            break;
+        }
+    }
+    for s in dead {
+        if counted.dead_stones().iter().all(|d| d.at != s.at) {
+            let _ = counted.toggle_dead(s.at);
+        }
+    }
+    let score = counted.final_score();
+    Outcome::from_scores(score.black, score.white)
+}
+
+/// Whether the runner-up has more than half the visits of the best move.
+fn undecided(result: &SearchResult<Point>) -> bool {
+    match result.moves.as_slice() {
+        [best, second, ..] => f64::from(second.visits) > 0.5 * f64::from(best.visits),
+        _ => false,
+    }
+}
+
+/// The search's choice, except a pass while dead stones must still be cleared: then the
+/// most visited move that is not a pass, if there is one.
+fn settle(choice: Choice, result: &SearchResult<Point>, must_clear: bool) -> Choice {
+    if choice != Choice::Pass || !must_clear {
+        return choice;
+    }
+    result
+        .moves
+        .iter()
+        .find_map(|m| match m.action {
+            Action::Play(p) if m.visits > 0 => Some(Choice::Play(p)),
+            _ => None,
+        })
+        .unwrap_or(Choice::Pass)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stonefield_rules::classic::Rules;
+
+    fn game_from(size: u8, moves: &[(u32, u32)]) -> ClassicGame {
+        let mut g = ClassicGame::new(Rules::preset("chinese", size).expect("rules")).expect("game");
+        for &(x, y) in moves {
+            let p = Point::new(x, y, size).expect("on board");
+            g.play(&p).expect("legal");
+        }
+        g
+    }
+
+    #[test]
+    fn levels_grow_in_budget() {
+        let budget = |l: &Level| l.playouts.map_or(1e9, f64::from) + l.seconds.unwrap_or(0.0) * 1e9;
+        for pair in LEVELS.windows(2) {
+            assert!(budget(&pair[0]) <= budget(&pair[1]), "{pair:?}");
+            assert!(pair[0].temperature >= pair[1].temperature, "{pair:?}");
+        }
+        assert_eq!(LEVELS[9].seconds, Some(1.0));
+    }
+
+    #[test]
+    fn the_same_seed_chooses_the_same_move() {
+        let game = game_from(9, &[(4, 4), (2, 2)]);
+        let choose = || Player::new(Options::playouts(300, 7)).choose(&game, None, false, false);
+        assert_eq!(choose(), choose());
+    }
+
+    #[test]
+    fn low_levels_choose_legal_moves_by_chance() {
+        let game = game_from(7, &[(3, 3)]);
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..8 {
+            let mut p = Player::new(Options {
+                level: 1,
+                threads: Some(1),
+                seed,
+                ..Options::playouts(0, seed)
+            });
+            p.options.playouts = None;
+            match p.choose(&game, None, false, false) {
+                Choice::Play(at) => {
+                    assert!(game.check(&at).is_ok(), "{at:?}");
+                    seen.insert(at);
+                }
+                other => panic!("level 1 on an open board: {other:?}"),
+            }
+        }
+        assert!(seen.len() > 1, "level 1 varies its moves: {seen:?}");
+    }
+
+    #[test]
+    fn a_won_game_is_ended_by_passing_back() {
+        // Black owns the whole 5x5 board but one corner stone of White's, which is dead.
+        let mut game = ClassicGame::new(Rules::preset("chinese", 5).expect("rules")).expect("game");
+        for (x, y) in [(1, 0), (1, 1), (0, 1), (2, 2), (3, 3)] {
+            game.play(&Point::new(x, y, 5).expect("p")).expect("black");
+            game.pass().expect("white passes");
+        }
+        let mut p = Player::new(Options::playouts(200, 1));
+        // Under area scoring Black does not pass with White's dead stones left: none here.
+        assert_eq!(p.choose(&game, None, true, false), Choice::Pass);
+    }
+
+    #[test]
+    fn no_pass_while_dead_stones_must_be_cleared() {
+        let stats = |action, visits| stonefield_ai::search::MoveStats {
+            action,
+            visits,
+            win_rate: 0.9,
+            prior: 0.0,
+        };
+        let c3 = Point::new(2, 2, 9).expect("p");
+        let result = SearchResult {
+            choice: stonefield_ai::search::Choice::Pass,
+            win_rate: 0.9,
+            moves: vec![stats(Action::Pass, 90), stats(Action::Play(c3), 10)],
+            playouts: 100,
+            root_visits: 100,
+        };
+        assert_eq!(settle(Choice::Pass, &result, true), Choice::Play(c3));
+        assert_eq!(settle(Choice::Pass, &result, false), Choice::Pass);
+        let only_pass = SearchResult {
+            moves: vec![stats(Action::Pass, 100)],
+            ..result.clone()
+        };
+        assert_eq!(settle(Choice::Pass, &only_pass, true), Choice::Pass);
+        assert_eq!(settle(Choice::Resign, &result, true), Choice::Resign);
+    }
+}
