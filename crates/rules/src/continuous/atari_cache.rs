@@ -38,8 +38,9 @@ use crate::Stone;
 /// asks for groups in atari keeps only this much).
 const MAX_PENDING: usize = 4096;
 
-/// A registration list longer than this is pruned of answers that are gone.
-const PRUNE_AT: usize = 64;
+/// A registration list longer than this is pruned of answers that are gone (tiny in unit
+/// tests, so that they prune all the time).
+const PRUNE_AT: usize = if cfg!(test) { 2 } else { 64 };
 
 /// A cached answer: the generation it was computed in, and the group's flag if in atari
 /// (its first stone's placement order and the public answer).
@@ -410,5 +411,51 @@ impl Position {
         fp.counts.sort_unstable();
         fp.counts.dedup();
         (at, fp)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Game;
+    use crate::continuous::{
+        BenchRequests, BoardShape, ContinuousGame, ContinuousRules, Point, Preset,
+    };
+
+    /// Random games on a small board, asking for the groups in atari after every move or
+    /// only now and then (so that changes pile up), always as the search from scratch says.
+    #[test]
+    fn kept_answers_equal_the_search_from_scratch() {
+        let rules = ContinuousRules {
+            board: BoardShape::Preset(Preset::Square9),
+            ..ContinuousRules::default()
+        };
+        for seed in 0..24u64 {
+            let every = 1 + seed as usize % 4;
+            let mut game = ContinuousGame::new(rules.clone()).expect("rules");
+            let mut played = 0;
+            for (request, mode) in BenchRequests::new(seed).take(400) {
+                // The bench requests cover a 19-unit board; fold them onto this one.
+                let folded = Point::new(request.x() % 9.5, request.y() % 9.5).expect("finite");
+                if game.play_request(folded, mode).is_err() {
+                    continue;
+                }
+                played += 1;
+                if played % every == 0 {
+                    assert_eq!(
+                        game.groups_in_atari(),
+                        game.groups_in_atari_from_scratch(),
+                        "seed {seed}, move {played}"
+                    );
+                    // A clone keeps the answers and goes on by itself.
+                    let clone = game.clone();
+                    assert_eq!(clone.groups_in_atari(), game.groups_in_atari());
+                }
+                if game.stone_count() > 90 {
+                    break;
+                }
+            }
+            assert!(played > 50, "seed {seed}: {played} moves");
+            let _ = game.pass();
+        }
     }
 }
