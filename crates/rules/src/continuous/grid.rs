@@ -165,6 +165,14 @@ impl Grid {
         }
     }
 
+    /// Where the stone `id` at `p` comes in a scan of the grid (cells row by row, each
+    /// cell's stones in order).
+    pub fn scan_order(&self, id: u32, p: V) -> (usize, usize) {
+        let cell = self.index_of(p);
+        let at = self.cells[cell].iter().position(|&(s, _)| s == id);
+        (cell, at.unwrap_or(usize::MAX))
+    }
+
     /// Every stone in the grid, cell by cell.
     pub fn all(&self) -> impl Iterator<Item = (u32, V)> + '_ {
         self.cells.iter().flatten().copied()

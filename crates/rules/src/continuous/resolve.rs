@@ -117,24 +117,36 @@ impl Position {
         };
         let grid = &self.carriers;
         let home = grid.cell_of(c);
+        let mut ring: Vec<(f64, u32, V)> = Vec::new();
         let mut k = 0;
         loop {
             if beyond(best, grid.ring_distance(c, home, k)) {
                 break;
             }
-            let more = grid.ring_cells(home, k, |x, y| {
-                for &(id, s) in grid.stones_in(x, y) {
-                    if target.is_some_and(|t| self.stone(id).color != t) || beyond(best, s.dist(c))
-                    {
-                        continue;
+            // Nearest circles first, so that the best candidate soon rules out the rest.
+            // The first batch is rings 0 and 1, as the pointer may lie near a cell's side.
+            ring.clear();
+            let mut more = true;
+            for r in if k == 0 { 0..2 } else { k..k + 1 } {
+                more = grid.ring_cells(home, r, |x, y| {
+                    for &(id, s) in grid.stones_in(x, y) {
+                        if target.is_none_or(|t| self.stone(id).color == t) {
+                            ring.push((s.dist(c), id, s));
+                        }
                     }
-                    self.circle_candidates(id, s, c, |p| self.offer(c, p, &mut best));
+                });
+            }
+            ring.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+            for &(d, id, s) in &ring {
+                if beyond(best, d) {
+                    break;
                 }
-            });
+                self.circle_candidates(id, s, c, target, |p| self.offer(c, p, &mut best));
+            }
             if !more {
                 break;
             }
-            k += 1;
+            k = if k == 0 { 2 } else { k + 1 };
         }
         best.map(|(_, p)| p)
     }
@@ -151,7 +163,19 @@ impl Position {
     /// The points of the touching circle of the stone `id` at `s` where the nearest legal
     /// point to `c` may lie: the point nearest to `c`, where the circle meets the circle of
     /// a stone within 4r, and where it meets the inner board's outline.
-    fn circle_candidates(&self, id: u32, s: V, c: V, mut push: impl FnMut(V)) {
+    ///
+    /// Where two carrying circles meet, the points are computed once, from the circle of
+    /// the stone that comes first in the grid (as a scan of the grid meets them), so that
+    /// they come out the same to the last bit however the search reaches them. The other
+    /// circle is visited whenever those points can matter: they lie on it.
+    fn circle_candidates(
+        &self,
+        id: u32,
+        s: V,
+        c: V,
+        target: Option<Color>,
+        mut push: impl FnMut(V),
+    ) {
         let touch = self.reach.touch;
         let d = c - s;
         let n = d.norm();
@@ -161,8 +185,14 @@ impl Position {
             s + V::new(touch, 0.0)
         });
         let pair_reach2 = 4.0 * touch * touch * (1.0 + 1e-9);
+        let carries = |other: u32| {
+            let o = self.stone(other);
+            o.witness.is_some() && target.is_none_or(|t| o.color == t)
+        };
+        let key = self.grid.scan_order(id, s);
         self.grid.near(s, 2.0 * touch * (1.0 + 1e-9), |other, t| {
-            if other != id && s.dist2(t) <= pair_reach2 {
+            let first = || !carries(other) || key < self.grid.scan_order(other, t);
+            if other != id && s.dist2(t) <= pair_reach2 && first() {
                 circle_circle(s, touch, t, touch)
                     .into_iter()
                     .flatten()
