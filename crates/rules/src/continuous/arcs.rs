@@ -4,12 +4,31 @@
 
 use std::f64::consts::{PI, TAU};
 
+/// Arcs held inline before spilling to the heap: a liberty circle meets at most about 18
+/// non-overlapping stones and a few edges, and one is tested for every stone near a move,
+/// so the common case allocates nothing.
+const INLINE: usize = 24;
+
 /// A set of open arcs on one circle, given by angles in radians.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct Arcs {
-    /// (start, end) with start in [0, TAU) and start < end < start + TAU.
-    spans: Vec<(f64, f64)>,
+    /// (start, end) with start in [0, TAU) and start < end < start + TAU: the first `len`
+    /// in `inline`, or all of them in `spilled` once there were more than fit.
+    inline: [(f64, f64); INLINE],
+    len: usize,
+    spilled: Vec<(f64, f64)>,
     full: bool,
+}
+
+impl Default for Arcs {
+    fn default() -> Arcs {
+        Arcs {
+            inline: [(0.0, 0.0); INLINE],
+            len: 0,
+            spilled: Vec::new(),
+            full: false,
+        }
+    }
 }
 
 impl Arcs {
@@ -36,7 +55,27 @@ impl Arcs {
             let s = start.rem_euclid(TAU);
             // rem_euclid can round up to TAU itself.
             let s = if s >= TAU { 0.0 } else { s };
-            self.spans.push((s, s + width));
+            self.push((s, s + width));
+        }
+    }
+
+    fn push(&mut self, span: (f64, f64)) {
+        if self.len < INLINE {
+            self.inline[self.len] = span;
+            self.len += 1;
+        } else {
+            if self.spilled.is_empty() {
+                self.spilled.extend_from_slice(&self.inline);
+            }
+            self.spilled.push(span);
+        }
+    }
+
+    fn spans_mut(&mut self) -> &mut [(f64, f64)] {
+        if self.spilled.is_empty() {
+            &mut self.inline[..self.len]
+        } else {
+            &mut self.spilled
         }
     }
 
@@ -46,14 +85,12 @@ impl Arcs {
         if self.full {
             return false;
         }
-        self.spans.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
-        let wrap = self
-            .spans
-            .iter()
-            .map(|&(_, e)| e - TAU)
-            .fold(0.0f64, f64::max);
+        let spans = self.spans_mut();
+        spans.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+        let spans = &*spans;
+        let wrap = spans.iter().map(|&(_, e)| e - TAU).fold(0.0f64, f64::max);
         let mut cur = wrap;
-        for &(s, e) in &self.spans {
+        for &(s, e) in spans {
             if s >= cur && f(cur, s) {
                 return true;
             }
@@ -121,6 +158,24 @@ mod tests {
         a.push_span(3.0 - 1e-9, TAU);
         let free = a.free_angle().expect("zero is free");
         assert!(free.abs() < 1e-12 || (free - TAU).abs() < 1e-12);
+    }
+
+    #[test]
+    fn many_arcs_spill_and_still_cover() {
+        // More arcs than fit inline: 60 arcs of 8 degrees every 6 degrees cover the circle,
+        // and without one of them a gap opens where it was.
+        let step = TAU / 60.0;
+        let mut a = Arcs::default();
+        for k in 0..60 {
+            a.push_centered(f64::from(k) * step, step * 2.0 / 3.0);
+        }
+        assert_eq!(a.free_angle(), None);
+        let mut a = Arcs::default();
+        for k in (0..60).filter(|&k| k != 37) {
+            a.push_centered(f64::from(k) * step, step * 2.0 / 3.0);
+        }
+        let free = a.free_angle().expect("the gap of the missing arc");
+        assert!((free - 37.0 * step).abs() < step / 3.0, "free at {free}");
     }
 
     #[test]

@@ -255,6 +255,21 @@ impl Position {
     /// Plays `plan` (made on this very position), with its areas. Returns the new stone.
     pub fn commit(&mut self, plan: &Plan, areas: AreaPlan) -> Id {
         let removed_at: Vec<V> = plan.removed.iter().map(|&id| self.stone(id).at).collect();
+        // The plan found the mover's new witnesses with the captured stones gone, which is
+        // the final position unless some of the mover's own stones go too.
+        let done: Vec<Id> = if plan
+            .removed
+            .iter()
+            .any(|&r| self.stone(r).color == plan.color)
+        {
+            Vec::new()
+        } else {
+            plan.updates
+                .iter()
+                .map(|&(u, _)| u)
+                .filter(|&u| self.stone(u).color == plan.color)
+                .collect()
+        };
         self.remove(&plan.removed);
         for &(id, w) in &plan.updates {
             if self.is_on_board(id) {
@@ -276,9 +291,7 @@ impl Position {
             }
             self.set_cell(changed, cell, a);
         }
-        for p in removed_at {
-            self.refresh_witnesses_near(p);
-        }
+        self.refresh_witnesses_near(&removed_at, &done);
         id
     }
 }

@@ -327,12 +327,22 @@ impl Position {
         }
     }
 
-    /// Recomputes the witness of every stone within influence of `p` whose witness `p`
-    /// covers or that has none (after stones near `p` were added or removed).
-    pub fn refresh_witnesses_near(&mut self, p: V) {
+    /// Recomputes the witness of every stone within influence of a point of `points` whose
+    /// witness such a point covers or that has none (after stones there were added or
+    /// removed), except the stones of `done`, whose witnesses are already right. Each stone
+    /// is looked at once, in the order of the points and of the grid around each: looking
+    /// again would find the same witness, as the stones do not move meanwhile.
+    pub fn refresh_witnesses_near(&mut self, points: &[V], done: &[Id]) {
         let mut ids = Vec::new();
-        self.grid
-            .near(p, self.reach.influence, |id, _| ids.push(id));
+        let mut seen: Vec<Id> = done.to_vec();
+        for &p in points {
+            self.grid.near(p, self.reach.influence, |id, _| {
+                if !seen.contains(&id) {
+                    seen.push(id);
+                    ids.push(id);
+                }
+            });
+        }
         for id in ids {
             let s = self.stone(id);
             let stale = s.witness.is_none_or(|w| {
