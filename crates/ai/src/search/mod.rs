@@ -514,6 +514,11 @@ fn children<G: Game, P: Policy<G>>(
         Selection::Uct => None,
     }
     .filter(|p| p.len() == actions.len());
+    let experience = config
+        .rave
+        .then(|| policy.prior_experience(game, &actions))
+        .flatten()
+        .filter(|e| e.len() == actions.len());
     let uniform = 1.0 / actions.len().max(1) as f32;
     actions
         .into_iter()
@@ -524,6 +529,7 @@ fn children<G: Game, P: Policy<G>>(
                 Action::Pass => None,
             },
             prior: priors.as_ref().map_or(uniform, |p| p[i]),
+            experience: experience.as_ref().map_or((0, 0.0), |e| e[i]),
             action,
         })
         .collect()

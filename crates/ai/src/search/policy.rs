@@ -74,6 +74,15 @@ pub trait Policy<G: Game>: Sync {
         None
     }
 
+    /// Prior knowledge as equivalent experience: for each of `actions` (same order),
+    /// (visits, wins for the mover) with which its all-moves-as-first statistics start,
+    /// the way Fuego initialises its RAVE values. With RAVE on, a new move's value is its
+    /// AMAF value until it has visits of its own, so these steer the first visits and
+    /// fade as real playouts add up. `None` (the default) starts every move empty.
+    fn prior_experience(&self, _game: &G, _actions: &[Action<G::Move>]) -> Option<Vec<(u32, f32)>> {
+        None
+    }
+
     /// The key RAVE pools `mv` under: equal keys must mean "the same move" on every turn
     /// (a grid point). `None` (and `u64::MAX`) keeps the move out of RAVE.
     fn amaf_key(&self, _mv: &G::Move) -> Option<u64> {

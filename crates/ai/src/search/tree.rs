@@ -78,6 +78,8 @@ pub(super) struct NewChild<M> {
     pub action: Action<M>,
     pub amaf_key: Option<u64>,
     pub prior: f32,
+    /// Prior (visits, wins for the mover) that start the AMAF statistics.
+    pub experience: (u32, f32),
 }
 
 /// A search tree. Invariant, for every expanded node:
@@ -192,11 +194,11 @@ impl<M: Clone + PartialEq> Tree<M> {
         }
         let first = self.nodes.len() as u32;
         let count = children.len() as u32;
-        self.nodes.extend(
-            children
-                .into_iter()
-                .map(|c| Node::new(Some(c.action), mover, c.amaf_key, c.prior)),
-        );
+        self.nodes.extend(children.into_iter().map(|c| {
+            let mut node = Node::new(Some(c.action), mover, c.amaf_key, c.prior);
+            (node.amaf_visits, node.amaf_value) = c.experience;
+            node
+        }));
         let node = self.node_mut(id);
         node.first_child = first;
         node.child_count = count;
@@ -340,6 +342,7 @@ mod tests {
                     action: Action::Play(m),
                     amaf_key: Some(u64::from(m)),
                     prior: 0.5,
+                    experience: (0, 0.0),
                 })
                 .collect()
         };

@@ -5,7 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use stonefield_ai::classic::{self, Choice, ClassicSearch, choose_move, estimate_dead};
+use stonefield_ai::classic::{
+    self, Choice, ClassicPolicy, ClassicSearch, SearchPolicy, choose_move, estimate_dead,
+};
 use stonefield_ai::search::{Action, SearchConfig, SearchResult};
 use stonefield_rules::classic::{ClassicGame, Point, Scoring};
 use stonefield_rules::{Color, Game, Outcome, Phase, Stone};
@@ -39,6 +41,10 @@ pub struct Options {
     /// (20,000 playouts unless --playouts says otherwise), kept to measure progress.
     #[arg(long)]
     pub flat: bool,
+    /// The tree search on the light playouts instead of the heavy ones (to measure the
+    /// heavy policy against).
+    #[arg(long, hide = true)]
+    pub light: bool,
 }
 
 impl Options {
@@ -51,6 +57,7 @@ impl Options {
             threads: Some(1),
             seed,
             flat: false,
+            light: false,
         }
     }
 }
@@ -196,9 +203,14 @@ impl Player {
     fn search(&mut self, game: &ClassicGame, clock: Option<Budget>) -> SearchResult<Point> {
         let budget = self.budget(clock);
         let config = self.config(budget);
-        let search = self
-            .search
-            .get_or_insert_with(|| classic::new_search(game.clone(), config.clone()));
+        let search = self.search.get_or_insert_with(|| {
+            let policy = if self.options.light {
+                SearchPolicy::Light(ClassicPolicy)
+            } else {
+                SearchPolicy::default()
+            };
+            classic::new_search_with(game.clone(), config.clone(), policy)
+        });
         search.set_config(config.clone());
         search.set_game(game.clone());
         let started = Instant::now();

@@ -6,6 +6,7 @@
 mod count;
 mod grid;
 mod playout_filter;
+mod tactics;
 #[cfg(test)]
 mod tests;
 
@@ -16,6 +17,7 @@ use super::point::Point;
 use super::zobrist::{MAX_CELLS, STONE_KEYS};
 use crate::Color;
 use grid::{GRID, Grid, at};
+pub use tactics::{CODE_OFF, Liberties};
 
 /// A padded cell index.
 pub(crate) type Idx = u16;

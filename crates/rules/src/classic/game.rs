@@ -26,6 +26,8 @@ pub struct ClassicGame {
     seen: HashSet<u64>,
     /// Stones marked dead while [`Phase::MarkingDead`].
     dead: Vec<Idx>,
+    /// The point of the last move, `None` after a pass or at the start.
+    last_move: Option<Point>,
 }
 
 /// A position that cannot start a game.
@@ -107,6 +109,7 @@ impl ClassicGame {
             prisoners: ByColor::default(),
             seen: HashSet::new(),
             dead: Vec::new(),
+            last_move: None,
         };
         let h = game.superko_hash(&game.board, to_move);
         game.seen.insert(h);
@@ -129,6 +132,12 @@ impl ClassicGame {
     /// Free handicap stones Black has still to place.
     pub fn handicap_left(&self) -> u8 {
         self.handicap_left
+    }
+
+    /// Where the last move was played; `None` at the start and after a pass. Playout
+    /// policies answer the last move first (captures, escapes, local patterns).
+    pub fn last_move(&self) -> Option<Point> {
+        self.last_move
     }
 
     fn superko_hash(&self, board: &Board, to_move: Color) -> u64 {
@@ -299,6 +308,7 @@ impl Game for ClassicGame {
         }
         self.board = next;
         self.passes = 0;
+        self.last_move = Some(*mv);
         self.next_turn();
         let h = self.superko_hash(&self.board, self.to_move);
         self.seen.insert(h);
@@ -313,6 +323,7 @@ impl Game for ClassicGame {
             return Err(IllegalMove::WrongPhase);
         }
         self.passes += 1;
+        self.last_move = None;
         self.board.pass();
         self.to_move = self.to_move.other();
         if self.rules.ko == KoRule::SituationalSuperko {

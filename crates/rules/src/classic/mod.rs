@@ -9,7 +9,7 @@ mod point;
 mod rules;
 mod zobrist;
 
-pub use board::Board;
+pub use board::{Board, CODE_OFF, Liberties};
 pub use game::{ClassicGame, SetupError};
 pub use handicap::fixed_points;
 pub use playout::{PlayoutResult, playout, random_move};

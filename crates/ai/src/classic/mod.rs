@@ -1,6 +1,12 @@
-//! Monte-Carlo move choice and ownership for classic Go, on the rules crate's light
-//! playouts: flat UCB1 ([`choose_move`]), and the [`Policy`] the tree search uses
-//! ([`ClassicPolicy`], [`new_search`]).
+//! Monte-Carlo move choice and ownership for classic Go: flat UCB1 on the rules crate's
+//! light playouts ([`choose_move`]), and the [`Policy`]s the tree search uses: the light
+//! [`ClassicPolicy`], and [`HeavyPolicy`] with heavy playouts (captures, escapes, 3x3
+//! patterns, no self-atari: [`heavy`]) and priors for the tree, the default of
+//! [`new_search`].
+
+pub mod heavy;
+pub mod patterns;
+mod priors;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -9,7 +15,8 @@ use std::sync::OnceLock;
 use stonefield_rules::classic::{Board, ClassicGame, MAX_SIZE, Point, Rules, playout, random_move};
 use stonefield_rules::{Color, Game, Phase, Stone};
 
-use crate::search::{self, Policy, Search, SearchConfig, Trace};
+use crate::search::{self, Action, Policy, Search, SearchConfig, Trace};
+pub use heavy::{HeavyConfig, HeavyPolicy};
 
 /// What the player should do.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -149,11 +156,59 @@ pub fn estimate_dead(
 
 /// Classic Go for the tree search: the legal points that do not fill an own eye, passing,
 /// the rules crate's light playouts scored by area and komi, and RAVE keyed by point.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ClassicPolicy;
 
+/// Which playouts the classic tree search uses: [`new_search`] takes the heavy ones.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SearchPolicy {
+    Light(ClassicPolicy),
+    Heavy(HeavyPolicy),
+}
+
+impl Default for SearchPolicy {
+    fn default() -> Self {
+        SearchPolicy::Heavy(HeavyPolicy::default())
+    }
+}
+
+impl Policy<ClassicGame> for SearchPolicy {
+    fn candidates(&self, game: &ClassicGame) -> Vec<Point> {
+        classic_candidates(game)
+    }
+
+    fn may_pass(&self, game: &ClassicGame) -> bool {
+        match self {
+            SearchPolicy::Light(p) => p.may_pass(game),
+            SearchPolicy::Heavy(p) => p.may_pass(game),
+        }
+    }
+
+    fn amaf_key(&self, mv: &Point) -> Option<u64> {
+        Some(point_key(*mv))
+    }
+
+    fn prior_experience(
+        &self,
+        game: &ClassicGame,
+        actions: &[Action<Point>],
+    ) -> Option<Vec<(u32, f32)>> {
+        match self {
+            SearchPolicy::Light(p) => p.prior_experience(game, actions),
+            SearchPolicy::Heavy(p) => p.prior_experience(game, actions),
+        }
+    }
+
+    fn playout(&self, game: &mut ClassicGame, rng: &mut fastrand::Rng, trace: &mut Trace) -> f64 {
+        match self {
+            SearchPolicy::Light(p) => p.playout(game, rng, trace),
+            SearchPolicy::Heavy(p) => p.playout(game, rng, trace),
+        }
+    }
+}
+
 /// The tree search over classic Go.
-pub type ClassicSearch = Search<ClassicGame, ClassicPolicy>;
+pub type ClassicSearch = Search<ClassicGame, SearchPolicy>;
 
 /// A tree search of `game` under `config`: call [`Search::run`] for a move, then
 /// [`Search::advance`] or [`Search::set_game`] as the game goes on to keep the tree.
@@ -180,27 +235,41 @@ pub type ClassicSearch = Search<ClassicGame, ClassicPolicy>;
 /// search.set_game(game.clone());
 /// ```
 pub fn new_search(game: ClassicGame, config: SearchConfig) -> ClassicSearch {
-    Search::new(game, ClassicPolicy, config)
+    new_search_with(game, config, SearchPolicy::default())
+}
+
+/// [`new_search`] with the playouts of `policy` (the light ones to compare with).
+pub fn new_search_with(
+    game: ClassicGame,
+    config: SearchConfig,
+    policy: SearchPolicy,
+) -> ClassicSearch {
+    Search::new(game, policy, config)
+}
+
+/// The legal points that do not fill an own eye: the candidates of both classic policies.
+pub(crate) fn classic_candidates(game: &ClassicGame) -> Vec<Point> {
+    if game.phase() != Phase::Playing {
+        return Vec::new();
+    }
+    let board = game.board();
+    let me = game.to_move();
+    // The cheap tests first: `check` plays the move on a copy of the board.
+    board
+        .points()
+        .filter(|&p| board.get(p).is_none() && !fills_own_eye(board, p, me))
+        .filter(|p| game.check(p).is_ok())
+        .collect()
 }
 
 /// The RAVE key of a point: unique on every board size.
-fn point_key(p: Point) -> u64 {
+pub(crate) fn point_key(p: Point) -> u64 {
     u64::from(p.y()) * u64::from(MAX_SIZE) + u64::from(p.x())
 }
 
 impl Policy<ClassicGame> for ClassicPolicy {
     fn candidates(&self, game: &ClassicGame) -> Vec<Point> {
-        if game.phase() != Phase::Playing {
-            return Vec::new();
-        }
-        let board = game.board();
-        let me = game.to_move();
-        // The cheap tests first: `check` plays the move on a copy of the board.
-        board
-            .points()
-            .filter(|&p| board.get(p).is_none() && !fills_own_eye(board, p, me))
-            .filter(|p| game.check(p).is_ok())
-            .collect()
+        classic_candidates(game)
     }
 
     fn may_pass(&self, game: &ClassicGame) -> bool {
