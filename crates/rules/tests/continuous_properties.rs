@@ -249,6 +249,20 @@ proptest! {
         random_game(board, seed, 70, |game, _| assert_sound(game));
     }
 
+    /// Long games fill the board, so that most moves capture (many stones at a time) and
+    /// the cells and witnesses around the captured stones are rebuilt from what the
+    /// position kept; each move is audited once the board is crowded.
+    #[test]
+    fn crowded_games_keep_every_invariant(board in 0u8..4, seed in any::<u64>()) {
+        let mut moves = 0;
+        random_game(board, seed, 260, |game, _| {
+            moves += 1;
+            if moves > 120 {
+                assert_sound(game);
+            }
+        });
+    }
+
     #[test]
     fn resolved_requests_are_legal_and_nearest(board in 0u8..4, seed in any::<u64>()) {
         let (game, _) = random_game(board, seed, 45, |_, _| {});

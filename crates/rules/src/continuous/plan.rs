@@ -4,7 +4,7 @@
 
 use super::point::V;
 use super::position::{Id, Position, stone_key};
-use super::voronoi::{Cell, NEW, Scratch, Sites, area, cell, clip_cell, neighbours};
+use super::voronoi::{Cell, NEW, Scratch, Sites, area, cell, cell_among, clip_cell, neighbours};
 use crate::{ByColor, Color, IllegalMove};
 
 /// The effect of placing a stone, computed from the position before it.
@@ -216,17 +216,19 @@ impl Position {
             let s = self.stone(id);
             totals[s.color] -= s.area;
         }
-        let after = Sites {
-            grid: &self.grid,
-            extra: Some(plan.at),
-            gone,
-        };
+        // A cell that grows into the place of removed stones can only meet, besides its
+        // former neighbours and the new stone, stones that bordered a removed stone (the
+        // only stones also growing there): the stones of `regrow`. Those few clip it.
+        let mut sites: Vec<(u32, V)> = Vec::new();
         let mut changes = Vec::with_capacity(regrow.len() + shrink.len());
-        for id in regrow.into_iter().chain(shrink) {
+        for &id in regrow.iter().chain(&shrink) {
             let s = self.stone(id);
             let mut poly = Cell::with_capacity(s.cell.len() + 2);
             if self.borders_removed(id, &removed) {
-                cell(&self.board, &after, s.at, id, &mut sc);
+                let labels = regrow.iter().copied().chain(s.cell.iter().map(|&(_, l)| l));
+                sites.extend(labels.filter_map(|l| Some((l, at_of(l)?))));
+                sites.push((NEW, plan.at));
+                cell_among(&self.board, s.at, id, &mut sites, &mut sc);
                 poly.clone_from(&sc.poly);
             } else {
                 clip_cell(&s.cell, s.at, plan.at, &mut poly);

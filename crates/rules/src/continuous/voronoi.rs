@@ -96,6 +96,37 @@ pub(crate) fn cell<G: Fn(u32) -> bool>(
     }
 }
 
+/// Computes into `sc.poly` the cell of the stone `me` at `s` among the stones `sites`
+/// (label, centre), which must hold every stone whose cell shares an edge with it; the
+/// others clip nothing. `sites` is sorted and emptied on the way.
+pub(crate) fn cell_among(
+    board: &Board,
+    s: V,
+    me: u32,
+    sites: &mut Vec<(u32, V)>,
+    sc: &mut Scratch,
+) {
+    start_cell(board, sc);
+    let mut maxd2 = max_dist2(&sc.poly, s);
+    sites.sort_unstable_by_key(|&(l, _)| l);
+    sites.dedup_by_key(|&mut (l, _)| l);
+    sc.batch.clear();
+    sc.batch.extend(
+        sites
+            .drain(..)
+            .filter(|&(l, _)| l != me)
+            .map(|(l, q)| (q.dist2(s), l, q)),
+    );
+    sc.batch.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    for i in 0..sc.batch.len() {
+        let (d2, id, q) = sc.batch[i];
+        if d2 > 4.0 * maxd2 {
+            break;
+        }
+        clip_by(sc, s, q, id, &mut maxd2);
+    }
+}
+
 fn start_cell(board: &Board, sc: &mut Scratch) {
     sc.poly.clear();
     if board.is_convex() {
