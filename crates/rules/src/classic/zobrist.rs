@@ -11,10 +11,15 @@ const fn splitmix(state: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-const fn keys(seed: u64) -> [u64; MAX_CELLS] {
-    let mut out = [0u64; MAX_CELLS];
+/// Keys per colour: one per padded cell index up to [`KEYED`]; only the first
+/// [`MAX_CELLS`] are ever used, the rest let an index masked into the board's arrays
+/// (`grid::at`) read a key without a bounds check.
+pub(crate) const KEYED: usize = 1024;
+
+const fn keys(seed: u64) -> [u64; KEYED] {
+    let mut out = [0u64; KEYED];
     let mut i = 0;
-    while i < MAX_CELLS {
+    while i < KEYED {
         out[i] = splitmix(seed.wrapping_add((i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)));
         i += 1;
     }
@@ -22,8 +27,7 @@ const fn keys(seed: u64) -> [u64; MAX_CELLS] {
 }
 
 /// One key per (colour, padded cell index).
-pub(crate) static STONE_KEYS: [[u64; MAX_CELLS]; 2] =
-    [keys(0x5374_6f6e_6542), keys(0x5374_6f6e_6557)];
+pub(crate) static STONE_KEYS: [[u64; KEYED]; 2] = [keys(0x5374_6f6e_6542), keys(0x5374_6f6e_6557)];
 
 /// Mixed in when White is to move (situational hashes).
 pub(crate) const WHITE_TO_MOVE: u64 = splitmix(0x746f_6d6f_7665);

@@ -3,12 +3,12 @@
 //! so the hot paths need no bounds checks (and no `unsafe`).
 
 use super::{Idx, OFF};
-use crate::classic::zobrist::MAX_CELLS;
+use crate::classic::zobrist::{KEYED, MAX_CELLS};
 
 /// Length of every per-cell array: a power of two at least [`MAX_CELLS`], so that an index
 /// masked by [`at`] is provably in bounds and the hot paths carry no bounds checks.
 pub(super) const GRID: usize = 1024;
-const _: () = assert!(GRID >= MAX_CELLS && GRID.is_power_of_two());
+const _: () = assert!(GRID >= MAX_CELLS && GRID.is_power_of_two() && KEYED == GRID);
 
 /// The array slot of index `i`; the mask is a no-op for every index a board hands out.
 #[inline(always)]
