@@ -30,6 +30,7 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use super::atari::{Atari, Trace};
+use super::grid::clone_with_room;
 use super::point::{Point, V};
 use super::position::{Id, Position};
 use crate::Stone;
@@ -60,7 +61,7 @@ struct Watch {
     radius2: f64,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct State {
     /// Nothing cached can be trusted: recompute every group.
     fresh: bool,
@@ -80,6 +81,23 @@ struct State {
     by_count: Vec<Vec<(u32, u32)>>,
     /// The slots of the groups in atari, by their first stone's placement order.
     flagged: BTreeMap<u64, u32>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let lists = |v: &Vec<Vec<(u32, u32)>>| v.iter().map(clone_with_room).collect();
+        State {
+            fresh: self.fresh,
+            points: clone_with_room(&self.points),
+            groups: clone_with_room(&self.groups),
+            counts: clone_with_room(&self.counts),
+            entries: clone_with_room(&self.entries),
+            by_cell: self.by_cell.iter().map(clone_with_room).collect(),
+            by_group: lists(&self.by_group),
+            by_count: lists(&self.by_count),
+            flagged: self.flagged.clone(),
+        }
+    }
 }
 
 impl Default for State {

@@ -7,14 +7,35 @@ use super::point::V;
 /// the cells simply hold more stones.
 const MAX_SIDE: usize = 256;
 
+/// A copy of `v` with the same room to grow. `Vec::clone` leaves none, so the first push
+/// into a copied game's vectors (its stones, a big group's members) would move all of
+/// them: a copy keeps the original's amortised growth instead.
+pub(crate) fn clone_with_room<T: Clone>(v: &Vec<T>) -> Vec<T> {
+    let mut out = Vec::with_capacity(v.capacity());
+    out.extend_from_slice(v);
+    out
+}
+
 /// Stones (id and centre) sorted into square cells over the board's bounding box.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Grid {
     origin: V,
     h: f64,
     nx: usize,
     ny: usize,
     cells: Vec<Vec<(u32, V)>>,
+}
+
+impl Clone for Grid {
+    fn clone(&self) -> Grid {
+        Grid {
+            origin: self.origin,
+            h: self.h,
+            nx: self.nx,
+            ny: self.ny,
+            cells: self.cells.iter().map(clone_with_room).collect(),
+        }
+    }
 }
 
 impl Grid {
@@ -243,6 +264,21 @@ mod tests {
             .filter(|&i| i != 5 && pts[i as usize].dist(c) <= 3.0)
             .collect();
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_copy_keeps_the_room_to_grow() {
+        let mut v: Vec<u32> = Vec::with_capacity(64);
+        v.extend(0..40);
+        let copy = clone_with_room(&v);
+        assert_eq!(copy, v);
+        assert!(copy.capacity() >= 64);
+        let mut g = Grid::new(V::new(0.0, 0.0), V::new(9.0, 9.0), 2.0);
+        for i in 0..30u32 {
+            g.insert(i, V::new(0.5 + f64::from(i % 6), 0.5 + f64::from(i / 6)));
+        }
+        let h = g.clone();
+        assert!(g.all().eq(h.all()));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::atari_cache::AtariCache;
 use super::board::Board;
-use super::grid::Grid;
+use super::grid::{Grid, clone_with_room};
 use super::liberty::{Reach, free_point};
 use super::point::V;
 use super::voronoi::{Cell, Scratch, Sites, area, cell};
@@ -29,15 +29,24 @@ pub(crate) struct StoneRec {
     pub area: f64,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct GroupRec {
     pub members: Vec<Id>,
     /// How many members have a witness: the group has a liberty when this is not zero.
     pub free: u32,
 }
 
+impl Clone for GroupRec {
+    fn clone(&self) -> GroupRec {
+        GroupRec {
+            members: clone_with_room(&self.members),
+            free: self.free,
+        }
+    }
+}
+
 /// The stones and their incremental structures.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Position {
     pub board: Arc<Board>,
     pub reach: Reach,
@@ -58,6 +67,29 @@ pub(crate) struct Position {
     next_seq: u64,
     /// The answers of the atari search, told of every change.
     pub(crate) atari: AtariCache,
+}
+
+/// A copy that grows as the original would: a move on it costs what it costs on the
+/// original, without moving the whole stone table or a big group's members once.
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            board: Arc::clone(&self.board),
+            reach: self.reach,
+            stones: clone_with_room(&self.stones),
+            spare: clone_with_room(&self.spare),
+            groups: clone_with_room(&self.groups),
+            spare_groups: clone_with_room(&self.spare_groups),
+            grid: self.grid.clone(),
+            carriers: self.carriers.clone(),
+            count: self.count,
+            witnessed: self.witnessed,
+            hash: self.hash,
+            area: self.area,
+            next_seq: self.next_seq,
+            atari: self.atari.clone(),
+        }
+    }
 }
 
 impl Position {
