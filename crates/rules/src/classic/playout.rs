@@ -17,17 +17,14 @@ pub struct PlayoutResult {
 /// Plays random moves on `board` from `to_move` until two passes in a row (or a move limit
 /// of three times the number of points, which only long ko fights reach).
 pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut fastrand::Rng) -> PlayoutResult {
-    // A copy of the generator for the loop, so that its state stays in a register rather
-    // than going back to memory after every draw; it is handed back at the end, so the
-    // caller's generator advances exactly as if it had been used directly.
-    let mut local = rng.clone();
     let points = u32::from(board.size()) * u32::from(board.size());
     let limit = 3 * points;
     let mut moves = 0;
     let mut passes = 0;
-    let mut draws = Draws::new(&mut local);
+    // The caller's generator gives one word, the seed of the playout's own draws.
+    let mut draws = Draws::new(rng);
     while passes < 2 && moves < limit {
-        if draws.random_move(board, to_move, &mut local) {
+        if draws.random_move(board, to_move) {
             passes = 0;
         } else {
             passes += 1;
@@ -38,7 +35,6 @@ pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut fastrand::Rng) -
     // After two passes no empty point touches another, and `area` counts without a flood
     // fill; at the move limit it falls back to one.
     let [black, white] = board.area();
-    *rng = local;
     PlayoutResult {
         area_difference: black as i32 - white as i32,
         moves,
@@ -46,51 +42,75 @@ pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut fastrand::Rng) -
 }
 
 /// Plays one uniformly random acceptable move for `color`; false if there is none, and
-/// then passes (which lifts a ko ban).
+/// then passes (which lifts a ko ban). Takes one word from `rng`, the seed of its draws.
 ///
 /// Rejection sampling without replacement: a point found unacceptable is swapped behind
 /// the sampled range, so every acceptable point is equally likely.
 #[inline]
 pub fn random_move(board: &mut Board, color: Color, rng: &mut fastrand::Rng) -> bool {
-    let mut draws = Draws::new(rng);
-    draws.random_move(board, color, rng)
+    Draws::new(rng).random_move(board, color)
 }
 
-/// Uniform draws below a bound from random words taken one draw ahead: the word for the
-/// next draw is generated before the current point is tested, so a mispredicted test
-/// does not throw away the generator's work and the index waits on one multiply only.
+/// Uniform draws below a bound, from a 64-bit linear congruential generator seeded by the
+/// caller's generator.
+///
+/// An LCG step is one multiply and one add, against wyrand's (fastrand's) add, 128-bit
+/// multiply and two xors, and a playout draws about twice per move. Only the top half of
+/// the state is used, whose bits have periods of 2^33 to 2^64, and Lemire's method takes
+/// the index from the top bits of that half times the bound: the weak low bits of an LCG
+/// never reach an index. Replacing wyrand gained about 1.5% playouts/s (9x9, CPU time).
+///
+/// Words are taken one draw ahead: the word for the next draw is generated before the
+/// current point is tested, so a mispredicted test does not throw away the generator's
+/// work and the index waits on one multiply only.
 struct Draws {
+    state: u64,
     word: u32,
 }
 
 impl Draws {
+    /// Knuth's MMIX multiplier and increment (full period modulo 2^64).
+    const MUL: u64 = 6_364_136_223_846_793_005;
+    const INC: u64 = 1_442_695_040_888_963_407;
+
     #[inline(always)]
     fn new(rng: &mut fastrand::Rng) -> Draws {
-        Draws { word: rng.u32(..) }
+        let mut draws = Draws {
+            state: rng.u64(..),
+            word: 0,
+        };
+        draws.word = draws.next_word();
+        draws
+    }
+
+    #[inline(always)]
+    fn next_word(&mut self) -> u32 {
+        self.state = self.state.wrapping_mul(Self::MUL).wrapping_add(Self::INC);
+        (self.state >> 32) as u32
     }
 
     /// A uniform index below `n` (`n > 0`), by Lemire's multiply-and-reject.
     #[inline(always)]
-    fn below(&mut self, n: u32, rng: &mut fastrand::Rng) -> usize {
+    fn below(&mut self, n: u32) -> usize {
         let mut wide = u64::from(self.word) * u64::from(n);
-        self.word = rng.u32(..);
+        self.word = self.next_word();
         if (wide as u32) < n {
             let threshold = n.wrapping_neg() % n;
             while (wide as u32) < threshold {
                 wide = u64::from(self.word) * u64::from(n);
-                self.word = rng.u32(..);
+                self.word = self.next_word();
             }
         }
         (wide >> 32) as usize
     }
 
     #[inline(always)]
-    fn random_move(&mut self, board: &mut Board, color: Color, rng: &mut fastrand::Rng) -> bool {
+    fn random_move(&mut self, board: &mut Board, color: Color) -> bool {
         // A board has at most 625 points, so the count fits a u32 (cheaper to draw than
         // usize).
         let mut left = board.empties().len() as u32;
         while left > 0 {
-            let k = self.below(left, rng);
+            let k = self.below(left);
             if board.playout_may_play(board.empty_at(k), color) {
                 board.play_slot(k, color);
                 return true;
@@ -126,7 +146,7 @@ mod tests {
             let trials = 2000 * n as usize;
             let mut counts = vec![0usize; n as usize];
             for _ in 0..trials {
-                counts[draws.below(n, &mut rng)] += 1;
+                counts[draws.below(n)] += 1;
             }
             // Every value turns up close to its share (far beyond 6 standard deviations).
             let expected = trials as f64 / f64::from(n);
