@@ -206,10 +206,28 @@ impl Position {
         if overlap {
             return Some(false);
         }
-        let dead = self.dead_opponents(p, color, &near, &mut Vec::new());
-        if !dead.contains(&self.stone(target).group) {
+        // Whether the target's group dies depends on its own stones alone; the other
+        // groups the stone would capture matter only when the new stone has no free point
+        // with the target's group gone (taking more stones away only frees more).
+        let group = self.stone(target).group;
+        let own: Vec<Id> = near
+            .iter()
+            .copied()
+            .filter(|&id| self.stone(id).group == group)
+            .collect();
+        if self
+            .dead_opponents(p, color, &own, &mut Vec::new())
+            .is_empty()
+        {
             return Some(false);
         }
+        if self
+            .free_point(p, None, None, &|id| self.stone(id).group == group)
+            .is_some()
+        {
+            return Some(true);
+        }
+        let dead = self.dead_opponents(p, color, &near, &mut Vec::new());
         let gone = |id: Id| dead.contains(&self.stone(id).group);
         self.free_point(p, None, None, &gone)
             .is_some()
