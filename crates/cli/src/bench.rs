@@ -2,12 +2,14 @@
 
 mod continuous;
 mod playouts;
+mod search;
 
 use clap::Subcommand;
 
 #[derive(Debug, Subcommand)]
 pub enum Target {
-    /// Light random playouts per second on 9x9 and 19x19.
+    /// Light random playouts per second on 9x9 and 19x19, then the heavy playouts of the
+    /// computer player and its tree search (one thread and every core).
     Classic {
         /// Print one JSON object instead of a table.
         #[arg(long)]

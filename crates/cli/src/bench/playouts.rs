@@ -4,6 +4,9 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
+
+use super::search;
+use stonefield_ai::classic::{HeavyConfig, heavy};
 use stonefield_rules::Color;
 use stonefield_rules::classic::{self, Board};
 use stonefield_rules::margo::{self, MargoGame, MargoRules, PlayoutScratch};
@@ -114,6 +117,20 @@ fn classic_size(size: u8, budget: Budget) -> anyhow::Result<Figures> {
     }))
 }
 
+/// The heavy playouts of the computer player's search (captures, escapes, patterns, no
+/// self-atari), from the empty board.
+fn heavy_size(size: u8, budget: Budget) -> anyhow::Result<Figures> {
+    let empty = Board::new(size);
+    let mut board = empty.clone();
+    let mut rng = fastrand::Rng::with_seed(u64::from(size));
+    let config = HeavyConfig::default();
+    Ok(measure(budget, || {
+        board.clone_from(&empty);
+        let r = heavy::playout(&mut board, Color::Black, None, &config, &mut rng);
+        (r.moves, true)
+    }))
+}
+
 fn margo_size(size: u8, budget: Budget) -> anyhow::Result<Figures> {
     let start = MargoGame::new(MargoRules::with_size(u32::from(size))?)?;
     let mut game = start.clone();
@@ -207,16 +224,61 @@ fn topological_with(json: bool, budget: Budget) -> anyhow::Result<()> {
 }
 
 /// Classic light playouts per second (uniform among legal points that do not fill an own
-/// eye, simple ko, two passes end, area count) from the empty 9x9 and 19x19 boards; `json`
-/// prints `{"9x9": {"playouts_per_s": N, "moves_per_playout": M, "cpu_playouts_per_s": C},
-/// "19x19": ...}`, `cpu_playouts_per_s` (per second of the thread's CPU time) only where the
-/// system reports that time (Linux).
+/// eye, simple ko, two passes end, area count) from the empty 9x9 and 19x19 boards, then
+/// the heavy playouts of the computer player's search and the search itself (one thread,
+/// every core); `json` prints `{"9x9": {"playouts_per_s": N, "moves_per_playout": M,
+/// "cpu_playouts_per_s": C, "heavy": {the same fields}, "search": {"threads": [1, T],
+/// "playouts_per_s": [N1, NT]}}, "19x19": ...}`, `cpu_playouts_per_s` (per second of the
+/// thread's CPU time) only where the system reports that time (Linux).
 ///
 /// # Errors
 /// None in practice: the board sizes are fixed and valid.
 pub fn classic(json: bool) -> anyhow::Result<()> {
-    let figures = sized(&[9, 19], |s| classic_size(s, FULL))?;
-    print("classic light", &figures, json, FULL);
+    classic_with(json, FULL, SEARCH_SECONDS)
+}
+
+/// Seconds of each timed search from the empty board (three, median taken).
+const SEARCH_SECONDS: f64 = 1.0;
+
+fn classic_with(json: bool, budget: Budget, search_seconds: f64) -> anyhow::Result<()> {
+    let light = sized(&[9, 19], |s| classic_size(s, budget))?;
+    let heavy = sized(&[9, 19], |s| heavy_size(s, budget))?;
+    let threads = [1, search::all_threads()];
+    let searched = [9u8, 19]
+        .iter()
+        .map(|&s| {
+            threads
+                .iter()
+                .map(|&t| search::playouts_per_s(s, t, search_seconds, 3))
+                .collect::<anyhow::Result<Vec<f64>>>()
+        })
+        .collect::<anyhow::Result<Vec<Vec<f64>>>>()?;
+    if json {
+        let mut v = figures_json(&light);
+        let heavy_json = figures_json(&heavy);
+        for (i, (name, _)) in light.iter().enumerate() {
+            v[name]["heavy"] = heavy_json[name].clone();
+            v[name]["search"] = json!({
+                "threads": threads,
+                "playouts_per_s": searched[i].iter().map(|r| r.round()).collect::<Vec<f64>>(),
+            });
+        }
+        println!("{v}");
+        return Ok(());
+    }
+    print("classic light", &light, false, budget);
+    print("classic heavy (the search's policy)", &heavy, false, budget);
+    println!(
+        "classic tree search from the empty board, heavy playouts, median of 3 searches of {search_seconds} s"
+    );
+    for (i, (name, _)) in light.iter().enumerate() {
+        let rates: Vec<String> = threads
+            .iter()
+            .zip(&searched[i])
+            .map(|(t, r)| format!("{r:.0} playouts/s on {t} thread(s)"))
+            .collect();
+        println!("  {name:>5}: {}", rates.join(", "));
+    }
     Ok(())
 }
 
@@ -265,6 +327,12 @@ mod tests {
         );
         assert!(c[0].1.cpu_playouts_per_s.is_none_or(|r| r > 0.0));
         margo_with(true, TINY).expect("margo bench");
+        classic_with(true, TINY, 0.01).expect("classic bench with the search");
+        let h = sized(&[9], |s| heavy_size(s, TINY)).expect("heavy");
+        assert!(
+            h[0].1.moves_per_playout > 50.0,
+            "a heavy 9x9 playout fills the board"
+        );
         topological_with(false, TINY).expect("topological bench");
         let m = sized(&[7, 9], |s| margo_size(s, TINY)).expect("margo");
         let t = sized(&[10, 19], |s| topological_size(s, TINY)).expect("topological");
