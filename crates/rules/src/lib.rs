@@ -26,6 +26,7 @@ mod illegal;
 mod outcome;
 
 pub mod classic;
+pub mod key_hasher;
 pub mod continuous;
 pub mod margo;
 pub mod topological;

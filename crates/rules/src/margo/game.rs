@@ -2,35 +2,15 @@
 //! superko, the end when the player to move has no legal move, the ball count, resignation
 //! and the options `swap` and `first_capture_wins`.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::analysis::{Analysis, Verdict};
 use super::board::Board;
 use super::point::Point;
 use super::rules::{MargoRules, RulesError};
 use super::zobrist::WHITE_TO_MOVE;
+use crate::key_hasher::KeySet;
 use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone, WinBy};
 
-/// Superko keys are already Zobrist hashes: hashing them again would only cost time.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
-type Seen = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+type Seen = KeySet;
 
 /// A game of MarGo under a set of [`MargoRules`].
 #[derive(Debug, Clone)]
