@@ -134,3 +134,41 @@ fn the_heavy_search_chooses_legal_moves() {
         assert_eq!(light.run().playouts, 600);
     }
 }
+
+/// Playouts per second of the heavy and the light playouts from the empty 9x9 and 19x19
+/// boards, one thread (`cargo test --release -- --ignored --nocapture playout_rates`).
+#[test]
+#[ignore = "a measurement, not a test"]
+fn playout_rates() {
+    use std::time::{Duration, Instant};
+    for size in [9u8, 19] {
+        let start = position(size, 0, 0, KoRule::Simple);
+        let mut rng = fastrand::Rng::with_seed(1);
+        let rate = |f: &mut dyn FnMut() -> u32| {
+            let t = Instant::now();
+            let (mut n, mut moves) = (0u32, 0u64);
+            while t.elapsed() < Duration::from_secs(2) {
+                moves += u64::from(f());
+                n += 1;
+            }
+            (
+                f64::from(n) / t.elapsed().as_secs_f64(),
+                moves as f64 / f64::from(n),
+            )
+        };
+        let heavy = rate(&mut || {
+            let mut b = start.board().clone();
+            let c = HeavyConfig::default();
+            heavy::playout(&mut b, start.to_move(), None, &c, &mut rng).moves
+        });
+        let mut rng = fastrand::Rng::with_seed(1);
+        let light = rate(&mut || {
+            let mut b = start.board().clone();
+            stonefield_rules::classic::playout(&mut b, start.to_move(), &mut rng).moves
+        });
+        println!(
+            "{size}x{size}: heavy {:.0} playouts/s ({:.1} moves), light {:.0} playouts/s ({:.1} moves)",
+            heavy.0, heavy.1, light.0, light.1
+        );
+    }
+}

@@ -1,8 +1,14 @@
 //! Heavy playouts for classic Go, in the MoGo / Pachi / michi manner: each move first
-//! answers the last one (capture a chain it left in atari, save an own chain it put in
-//! atari), else follows a 3x3 shape pattern next to it, else is random among the points
-//! the light playout accepts, avoiding self-atari. [`HeavyPolicy`] is the tree search's
-//! policy on them, with priors for the tree ([`super::priors`]).
+//! looks at the last two moves and their eight neighbours (capture a chain in atari
+//! there; save an own chain in atari by running, when that gives three liberties, or by
+//! capturing a chain in atari that touches it), else follows a 3x3 shape pattern there,
+//! else is random among the points the light playout accepts, avoiding self-atari.
+//! [`HeavyPolicy`] is the tree search's policy on them, with priors for the tree
+//! ([`super::priors`]).
+//!
+//! Measured at equal time (0.3 s a move, one thread, 9x9, 10 games each) against the
+//! light playouts: 7/10 with the patterns, 8/10 without; demanding three liberties of an
+//! escape mattered (with two, escapes into ladders, it won 2/10).
 
 use stonefield_rules::classic::{Board, ClassicGame, MAX_SIZE, PlayoutResult, Point};
 use stonefield_rules::{Color, Game, Phase};
@@ -117,11 +123,23 @@ fn run(
 ) -> PlayoutResult {
     let table = patterns::table();
     let mut last = last.and_then(|p| board.cell(p));
+    let mut last2 = None;
     let limit = 3 * u32::from(board.size()) * u32::from(board.size());
     let (mut passes, mut moves) = (0, 0);
     let mut scratch = Vec::with_capacity(16);
     while passes < 2 && moves < limit {
-        match choose(board, to_move, last, config, table, rng, &mut scratch) {
+        let played = choose(
+            board,
+            to_move,
+            last,
+            last2,
+            config,
+            table,
+            rng,
+            &mut scratch,
+        );
+        last2 = last;
+        match played {
             Some(i) => {
                 if trace.is_enabled() {
                     trace.push(to_move, key_of(board, i));
@@ -145,20 +163,38 @@ fn run(
     }
 }
 
-/// Chooses and plays a move of `me`; the cell played, or `None` (then the caller passes).
+/// Chooses and plays a move of `me` after the moves at `last` and `last2` (the one
+/// before); the cell played, or `None` (then the caller passes).
+#[allow(clippy::too_many_arguments)]
 fn choose(
     board: &mut Board,
     me: Color,
     last: Option<u16>,
+    last2: Option<u16>,
     config: &HeavyConfig,
     table: &PatternTable,
     rng: &mut fastrand::Rng,
     scratch: &mut Vec<u16>,
 ) -> Option<u16> {
-    if let Some(l) = last {
+    if last.is_some() || last2.is_some() {
+        let mut area = [0u16; 18];
+        let mut n = 0;
+        for c in [last, last2].into_iter().flatten() {
+            let around = [c]
+                .into_iter()
+                .chain(board.cell_neighbours(c))
+                .chain(board.cell_diagonals(c));
+            for q in around {
+                if !area[..n].contains(&q) && !board.is_off_board(q) {
+                    area[n] = q;
+                    n += 1;
+                }
+            }
+        }
+        let area = &area[..n];
         if rng.f32() < config.capture {
             scratch.clear();
-            atari_moves(board, l, me, scratch);
+            atari_moves(board, area, me, scratch);
             if let Some(i) = pick(board, me, scratch, rng, false) {
                 board.place(i, me);
                 return Some(i);
@@ -166,11 +202,7 @@ fn choose(
         }
         if rng.f32() < config.pattern {
             scratch.clear();
-            for q in board
-                .cell_neighbours(l)
-                .into_iter()
-                .chain(board.cell_diagonals(l))
-            {
+            for &q in area {
                 if board.is_empty_cell(q) && table.matches(board.neighbourhood3(q)) {
                     scratch.push(q);
                 }
@@ -181,36 +213,40 @@ fn choose(
             }
         }
     }
-    random_move(board, me, config, rng)
+    random_move(board, me, config, rng, scratch)
 }
 
-/// The urgent moves after a move at `l`: the liberty of a chain of the opponent's left in
-/// atari there, and for each own chain beside `l` in atari, its escape (if extending gains
-/// liberties) and the capture of any chain in atari touching it.
-pub(crate) fn atari_moves(board: &Board, l: u16, me: Color, out: &mut Vec<u16>) {
-    let opp = me.other();
-    if board.stone_at(l) == Some(opp)
-        && let Some(lib) = board.atari_liberty(l)
-    {
-        out.push(lib);
-    }
-    let mut seen = [u16::MAX; 4];
-    for (k, q) in board.cell_neighbours(l).into_iter().enumerate() {
-        if board.stone_at(q) != Some(me) {
+/// The urgent moves for `me` among the chains with a stone in `area`: the liberty of a
+/// chain of the opponent's in atari (capture), and for an own chain in atari its escape
+/// (if extending leaves at least three liberties) and the capture of any chain in atari
+/// touching it.
+pub(crate) fn atari_moves(board: &Board, area: &[u16], me: Color, out: &mut Vec<u16>) {
+    let mut seen = [u16::MAX; 18];
+    let mut n_seen = 0;
+    for &q in area {
+        let Some(color) = board.stone_at(q) else {
             continue;
-        }
+        };
         let chain = board.chain_id(q);
-        if seen.contains(&chain) {
+        if seen[..n_seen].contains(&chain) || n_seen == seen.len() {
             continue;
         }
-        seen[k] = chain;
+        seen[n_seen] = chain;
+        n_seen += 1;
         let Some(lib) = board.atari_liberty(q) else {
             continue;
         };
-        if board.liberties_after(lib, me, 2).len() >= 2 {
+        if color != me {
+            if !out.contains(&lib) {
+                out.push(lib);
+            }
+            continue;
+        }
+        // Two liberties after running are often a ladder: only three count as an escape.
+        if board.liberties_after(lib, me, 3).len() >= 3 && !out.contains(&lib) {
             out.push(lib);
         }
-        counter_captures(board, q, opp, out);
+        counter_captures(board, q, me.other(), out);
     }
 }
 
@@ -253,28 +289,38 @@ fn pick(
 }
 
 /// A uniformly random move among the points the light playout accepts that are no
-/// self-atari (a lone stone's self-atari is let through at random); when only
-/// self-ataris of chains remain, none: the player passes.
+/// self-atari (a lone stone's self-atari is let through at random). When only
+/// self-ataris are left, one of them at random, as the light playout would: passing
+/// instead would end playouts with dead chains standing whose owner cannot fill its
+/// own liberties without self-atari, and count them as alive.
 fn random_move(
     board: &mut Board,
     me: Color,
     config: &HeavyConfig,
     rng: &mut fastrand::Rng,
+    rejected: &mut Vec<u16>,
 ) -> Option<u16> {
+    rejected.clear();
     let mut left = board.empty_cells().len();
     while left > 0 {
         let k = rng.usize(..left);
         let i = board.empty_cells()[k];
-        if board.playout_allows(i, me)
-            && !(board.is_self_atari(i, me) && rejects(board, i, me, config, rng))
-        {
-            board.place_slot(k, me);
-            return Some(i);
+        if board.playout_allows(i, me) {
+            if !(board.is_self_atari(i, me) && rejects(board, i, me, config, rng)) {
+                board.place_slot(k, me);
+                return Some(i);
+            }
+            rejected.push(i);
         }
         left -= 1;
         board.swap_empty_slots(k, left);
     }
-    None
+    if rejected.is_empty() {
+        return None;
+    }
+    let i = rejected[rng.usize(..rejected.len())];
+    board.place(i, me);
+    Some(i)
 }
 
 /// Whether to reject the self-atari of `me` at `i`: always when it joins an own chain,

@@ -40,7 +40,12 @@ pub(crate) fn experience(game: &ClassicGame, actions: &[Action<Point>]) -> Vec<(
     let near = last.map(|l| cfg_distances(board, l, NEAR_LAST.len() as u8));
     let mut urgent = Vec::new();
     if let Some(l) = last {
-        atari_moves(board, l, me, &mut urgent);
+        let area: Vec<u16> = [l]
+            .into_iter()
+            .chain(board.cell_neighbours(l))
+            .chain(board.cell_diagonals(l))
+            .collect();
+        atari_moves(board, &area, me, &mut urgent);
     }
     actions
         .iter()
