@@ -456,8 +456,10 @@ impl Engine {
     fn search_stats(&self) -> String {
         let s = self.player.last;
         format!(
-            "playouts {} seconds {:.3} winrate {:.3}",
-            s.playouts, s.seconds, s.win_rate
+            "playouts {} seconds {:.3} winrate {}",
+            s.playouts,
+            s.seconds,
+            s.win_rate.map_or("-".to_owned(), |w| format!("{w:.3}"))
         )
     }
 

@@ -107,7 +107,9 @@ const fn level(playouts: Option<u32>, seconds: Option<f64>, temperature: f64) ->
 pub struct SearchStats {
     pub playouts: u32,
     pub seconds: f64,
-    pub win_rate: f64,
+    /// The chosen move's win estimate for the player; `None` when not searched (the flat
+    /// player, or a pass decided by the count).
+    pub win_rate: Option<f64>,
 }
 
 /// The player: its options and the search tree it keeps between moves.
@@ -192,7 +194,14 @@ impl Player {
         }
         if self.options.flat {
             let playouts = self.options.playouts.unwrap_or(20_000);
-            return choose_move(game, playouts, &mut self.rng);
+            let started = Instant::now();
+            let choice = choose_move(game, playouts, &mut self.rng);
+            self.last = SearchStats {
+                playouts,
+                seconds: started.elapsed().as_secs_f64(),
+                win_rate: None,
+            };
+            return choice;
         }
         let result = self.search(game, clock);
         let choice = self.pick(&result);
@@ -234,7 +243,7 @@ impl Player {
         self.last = SearchStats {
             playouts,
             seconds: started.elapsed().as_secs_f64(),
-            win_rate: result.win_rate,
+            win_rate: Some(result.win_rate),
         };
         result
     }
