@@ -26,8 +26,8 @@ mod illegal;
 mod outcome;
 
 pub mod classic;
-pub mod key_hasher;
 pub mod continuous;
+pub mod key_hasher;
 pub mod margo;
 pub mod topological;
 
