@@ -8,11 +8,10 @@ pub mod heavy;
 pub mod patterns;
 mod priors;
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use stonefield_rules::classic::{Board, ClassicGame, MAX_SIZE, Point, Rules, playout, random_move};
+use stonefield_rules::key_hasher::KeyMap;
 use stonefield_rules::{Color, Game, Phase, Stone};
 
 use crate::search::{self, Action, Policy, Search, SearchConfig, Trace};
@@ -356,26 +355,8 @@ struct Geometry {
     neighbours: Vec<Vec<u16>>,
     /// The change of [`Board::hash`] one stone makes, and the stone. Measured by playing
     /// each stone on an empty board.
-    keys: HashMap<u64, (u16, Color), BuildHasherDefault<ZobristHasher>>,
-}
-
-/// Hashes a key that is already a Zobrist hash by taking it as it is (SipHash would cost
-/// a tenth of the traced playout).
-#[derive(Debug, Default)]
-struct ZobristHasher(u64);
-
-impl Hasher for ZobristHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
+    /// Keyed without rehashing: SipHash would cost a tenth of the traced playout.
+    keys: KeyMap<(u16, Color)>,
 }
 
 fn geometry(size: u8) -> &'static Geometry {
@@ -401,7 +382,7 @@ fn geometry(size: u8) -> &'static Geometry {
                 .collect()
             })
             .collect();
-        let mut keys = HashMap::default();
+        let mut keys = KeyMap::default();
         let empty = Rules::preset("chinese", size)
             .ok()
             .and_then(|r| ClassicGame::new(r).ok());
