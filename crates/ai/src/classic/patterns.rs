@@ -170,23 +170,10 @@ fn position(offset: (i8, i8)) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stonefield_rules::Color;
     use stonefield_rules::classic::{Board, Point};
 
     fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows.len() as u8);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let color = match ch {
-                    'X' => Color::Black,
-                    'O' => Color::White,
-                    _ => continue,
-                };
-                let p = Point::new(x as u32, y as u32, b.size()).expect("on board");
-                b.place(b.cell(p).expect("on board"), color);
-            }
-        }
-        b
+        Board::from_diagram(rows).expect("a diagram without captures")
     }
 
     fn code_at(b: &Board, x: u32, y: u32) -> u16 {

@@ -143,25 +143,12 @@ pub(crate) fn cfg_distances(board: &Board, from: u16, max: u8) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stonefield_rules::classic::Rules;
-    use stonefield_rules::{Color, Stone};
+    use stonefield_rules::Color;
+    use stonefield_rules::classic::{Rules, diagram_stones};
 
     fn game(rows: &[&str], last: Option<(u32, u32)>) -> ClassicGame {
-        let size = rows.len() as u8;
-        let mut stones = Vec::new();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let color = match ch {
-                    'X' => Color::Black,
-                    'O' => Color::White,
-                    _ => continue,
-                };
-                let at = Point::new(x as u32, y as u32, size).expect("on board");
-                if Some((x as u32, y as u32)) != last {
-                    stones.push(Stone { at, color });
-                }
-            }
-        }
+        let (size, mut stones) = diagram_stones(rows).expect("a diagram");
+        stones.retain(|s| Some((u32::from(s.at.x()), u32::from(s.at.y()))) != last);
         let rules = Rules::preset("chinese", size).expect("preset");
         let Some((lx, ly)) = last else {
             return ClassicGame::from_setup(rules, &stones, Color::Black).expect("setup");

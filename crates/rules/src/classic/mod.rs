@@ -2,6 +2,7 @@
 //! the rule options and presets, the checked game and the light playouts used by search.
 
 mod board;
+mod diagram;
 mod game;
 mod handicap;
 mod playout;
@@ -10,6 +11,7 @@ mod rules;
 mod zobrist;
 
 pub use board::{Board, CODE_OFF, Liberties};
+pub use diagram::{DiagramError, diagram_stones};
 pub use game::{ClassicGame, SetupError};
 pub use handicap::fixed_points;
 pub use playout::{PlayoutResult, playout, random_move};

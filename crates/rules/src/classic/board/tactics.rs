@@ -345,18 +345,7 @@ mod tests {
 
     /// A board from rows of `X` (black), `O` (white) and `.`; the cell of `(x, y)` with it.
     fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows.len() as u8);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let color = match ch {
-                    'X' => Color::Black,
-                    'O' => Color::White,
-                    _ => continue,
-                };
-                b.place(cell(&b, x, y), color);
-                assert!(b.captured_cells().is_empty(), "setup captures at {x},{y}");
-            }
-        }
+        let b = Board::from_diagram(rows).expect("a diagram without captures");
         b.assert_consistent();
         b
     }

@@ -7,18 +7,7 @@ use crate::classic::Point;
 
 /// A board from rows of `X` (black), `O` (white) and `.`, placed without captures.
 fn board(rows: &[&str]) -> Board {
-    let mut b = Board::new(rows.len() as u8);
-    for (y, row) in rows.iter().enumerate() {
-        for (x, c) in row.chars().enumerate() {
-            let color = match c {
-                'X' => Color::Black,
-                'O' => Color::White,
-                _ => continue,
-            };
-            b.play(idx(&b, x, y), color);
-            assert!(b.captured().is_empty(), "setup captured at {x},{y}");
-        }
-    }
+    let b = Board::from_diagram(rows).expect("a diagram without captures");
     b.assert_consistent();
     b
 }
