@@ -156,11 +156,7 @@ fn run(
         moves += 1;
         to_move = to_move.other();
     }
-    let [black, white] = board.area();
-    PlayoutResult {
-        area_difference: black as i32 - white as i32,
-        moves,
-    }
+    PlayoutResult::counted(board, moves)
 }
 
 /// Chooses and plays a move of `me` after the moves at `last` and `last2` (the one

@@ -32,12 +32,19 @@ pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut fastrand::Rng) -
         moves += 1;
         to_move = to_move.other();
     }
-    // After two passes no empty point touches another, and `area` counts without a flood
-    // fill; at the move limit it falls back to one.
-    let [black, white] = board.area();
-    PlayoutResult {
-        area_difference: black as i32 - white as i32,
-        moves,
+    PlayoutResult::counted(board, moves)
+}
+
+impl PlayoutResult {
+    /// The result of a playout that ended on `board` after `moves` moves.
+    pub fn counted(board: &Board, moves: u32) -> PlayoutResult {
+        // After two passes no empty point touches another, and `area` counts without a
+        // flood fill; at the move limit it falls back to one.
+        let [black, white] = board.area();
+        PlayoutResult {
+            area_difference: black as i32 - white as i32,
+            moves,
+        }
     }
 }
 

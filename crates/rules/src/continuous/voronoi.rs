@@ -81,18 +81,24 @@ pub(crate) fn cell<G: Fn(u32) -> bool>(
                 }
             });
         }
-        sc.batch.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-        for i in 0..sc.batch.len() {
-            let (d2, id, q) = sc.batch[i];
-            if d2 > 4.0 * maxd2 {
-                break;
-            }
-            clip_by(sc, s, q, id, &mut maxd2);
-        }
+        clip_by_batch(sc, s, &mut maxd2);
         if !more {
             break;
         }
         k = if k == 0 { 2 } else { k + 1 };
+    }
+}
+
+/// Clips the cell of `s` by the stones of `sc.batch` (squared distance, label, centre),
+/// nearest first, until the rest are too far to reach the cell.
+fn clip_by_batch(sc: &mut Scratch, s: V, maxd2: &mut f64) {
+    sc.batch.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    for i in 0..sc.batch.len() {
+        let (d2, id, q) = sc.batch[i];
+        if d2 > 4.0 * *maxd2 {
+            break;
+        }
+        clip_by(sc, s, q, id, maxd2);
     }
 }
 
@@ -117,14 +123,7 @@ pub(crate) fn cell_among(
             .filter(|&(l, _)| l != me)
             .map(|(l, q)| (q.dist2(s), l, q)),
     );
-    sc.batch.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-    for i in 0..sc.batch.len() {
-        let (d2, id, q) = sc.batch[i];
-        if d2 > 4.0 * maxd2 {
-            break;
-        }
-        clip_by(sc, s, q, id, &mut maxd2);
-    }
+    clip_by_batch(sc, s, &mut maxd2);
 }
 
 fn start_cell(board: &Board, sc: &mut Scratch) {

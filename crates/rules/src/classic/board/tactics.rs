@@ -227,34 +227,16 @@ impl Board {
         if libs.len() >= limit {
             return libs;
         }
-        let mut own_chains: [Idx; 4] = [0; 4];
-        let mut n_own = 0;
-        for &q in &nbrs {
-            if self.grid.cell[at(q)] == own {
-                let r = self.grid.chain[at(q)];
-                if !own_chains[..n_own].contains(&r) {
-                    own_chains[n_own] = r;
-                    n_own += 1;
-                    self.add_chain_liberties(r, limit, Some(i), &mut libs);
-                    if libs.len() >= limit {
-                        return libs;
-                    }
-                }
+        let (own_chains, n_own) = self.chains_beside(i, own);
+        for &r in &own_chains[..n_own] {
+            self.add_chain_liberties(r, limit, Some(i), &mut libs);
+            if libs.len() >= limit {
+                return libs;
             }
         }
         // Captured enemy chains free their stones beside the new chain.
-        let mut seen: [Idx; 4] = [0; 4];
-        let mut n_seen = 0;
-        for &q in &nbrs {
-            if self.grid.cell[at(q)] != opp {
-                continue;
-            }
-            let r = self.grid.chain[at(q)];
-            if seen[..n_seen].contains(&r) {
-                continue;
-            }
-            seen[n_seen] = r;
-            n_seen += 1;
+        let (enemies, n_enemies) = self.chains_beside(i, opp);
+        for &r in &enemies[..n_enemies] {
             if self.atari_liberty(r) != Some(i) {
                 continue;
             }
@@ -280,6 +262,23 @@ impl Board {
         libs
     }
 
+    /// The distinct chains (by their root cell) of the stones of kind `kind` beside the
+    /// cell `i`, and how many there are (at most four).
+    fn chains_beside(&self, i: u16, kind: u8) -> ([Idx; 4], usize) {
+        let mut chains: [Idx; 4] = [0; 4];
+        let mut n = 0;
+        for q in self.neighbours(i) {
+            if self.grid.cell[at(q)] == kind {
+                let r = self.grid.chain[at(q)];
+                if !chains[..n].contains(&r) {
+                    chains[n] = r;
+                    n += 1;
+                }
+            }
+        }
+        (chains, n)
+    }
+
     /// Whether `color` at the empty cell `i` would leave its chain with one liberty or
     /// none (suicide counts too), after its captures.
     #[inline]
@@ -294,25 +293,12 @@ impl Board {
 
     /// The stones `color` at the empty cell `i` would capture.
     pub fn captures_by(&self, i: u16, color: Color) -> u32 {
-        let opp = stone(color.other());
-        let mut seen: [Idx; 4] = [0; 4];
-        let mut n_seen = 0;
-        let mut stones = 0;
-        for q in self.neighbours(i) {
-            if self.grid.cell[at(q)] != opp {
-                continue;
-            }
-            let r = self.grid.chain[at(q)];
-            if seen[..n_seen].contains(&r) {
-                continue;
-            }
-            seen[n_seen] = r;
-            n_seen += 1;
-            if self.atari_liberty(r) == Some(i) {
-                stones += u32::from(self.grid.stones[at(r)]);
-            }
-        }
-        stones
+        let (enemies, n) = self.chains_beside(i, stone(color.other()));
+        enemies[..n]
+            .iter()
+            .filter(|&&r| self.atari_liberty(r) == Some(i))
+            .map(|&r| u32::from(self.grid.stones[at(r)]))
+            .sum()
     }
 
     /// The 3x3 neighbourhood of cell `i` as a pattern code: two bits per neighbour (0
