@@ -210,7 +210,9 @@ pub fn wilson(points: f64, n: u32) -> (f64, f64) {
     let z2n = z * z / n;
     let centre = (p + z2n / 2.0) / (1.0 + z2n);
     let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // The interval always holds the observed rate; rounding could push an end past it
+    // (a lower end of 5e-17 at no wins).
+    ((centre - half).clamp(0.0, p), (centre + half).clamp(p, 1.0))
 }
 
 fn truncate(s: &str, n: usize) -> String {
@@ -274,6 +276,15 @@ mod tests {
         let (lo, hi) = wilson(20.0, 20);
         assert!((lo - 0.839).abs() < 0.001 && hi == 1.0, "{lo} {hi}");
         assert_eq!(wilson(0.0, 0), (0.0, 1.0));
+        for n in 1..=40 {
+            for w in 0..=n {
+                let p = f64::from(w) / f64::from(n);
+                let (lo, hi) = wilson(f64::from(w), n);
+                assert!(lo <= p && p <= hi, "{w}/{n}: {lo} {hi}");
+            }
+            assert_eq!(wilson(0.0, n).0, 0.0);
+            assert_eq!(wilson(f64::from(n), n).1, 1.0);
+        }
     }
 
     #[test]
