@@ -10,7 +10,7 @@ use stonefield_ai::classic::{
 };
 use stonefield_ai::search::{Action, SearchConfig, SearchResult};
 use stonefield_rules::classic::{ClassicGame, Point, Scoring};
-use stonefield_rules::{Color, Game, Outcome, Phase, Stone};
+use stonefield_rules::{Game, Outcome, Phase, Stone};
 
 use super::clock::Budget;
 
@@ -184,14 +184,6 @@ impl Player {
         if game.phase() != Phase::Playing {
             return Choice::Pass;
         }
-        let dead_opponents = self.dead_of(game, game.to_move().other());
-        let must_clear =
-            !dead_opponents.is_empty() && (cleanup || game.rules().scoring == Scoring::Area);
-        // Passing back ends the game: do it when the count says we have won.
-        if opponent_passed && !must_clear && self.wins_count(game) {
-            self.last = SearchStats::default();
-            return Choice::Pass;
-        }
         if self.options.flat {
             let playouts = self.options.playouts.unwrap_or(20_000);
             let started = Instant::now();
@@ -203,9 +195,25 @@ impl Player {
             };
             return choice;
         }
+        // The dead-stone estimate costs about a thousand light playouts: it is made only
+        // where a pass is in question.
+        let mut estimate = None;
+        if opponent_passed {
+            let dead = self.estimate(game);
+            // Passing back ends the game: do it when the count says we have won.
+            if !must_clear(game, &dead, cleanup) && self.wins_count(game, &dead) {
+                self.last = SearchStats::default();
+                return Choice::Pass;
+            }
+            estimate = Some(dead);
+        }
         let result = self.search(game, clock);
         let choice = self.pick(&result);
-        settle(choice, &result, must_clear)
+        if choice != Choice::Pass {
+            return choice;
+        }
+        let dead = estimate.unwrap_or_else(|| self.estimate(game));
+        settle(choice, &result, must_clear(game, &dead, cleanup))
     }
 
     /// Runs the search, longer when the best two moves are close and the clock allows.
@@ -279,28 +287,40 @@ impl Player {
         choice
     }
 
-    /// Stones of `color` that the estimate calls dead.
-    pub fn dead_of(&mut self, game: &ClassicGame, color: Color) -> Vec<Stone<Point>> {
-        self.dead(game)
-            .into_iter()
-            .filter(|s| s.color == color)
-            .collect()
+    /// Every stone the estimate calls dead, whatever the rules do with dead stones.
+    fn estimate(&mut self, game: &ClassicGame) -> Vec<Stone<Point>> {
+        estimate_dead(game, ESTIMATE_PLAYOUTS, &mut self.rng)
     }
 
-    /// Every stone the estimate calls dead (none where the rules mark no dead stones).
+    /// The stones the count removes: the estimate's, or none where the rules mark no dead
+    /// stones (Tromp-Taylor counts the board as it stands).
     pub fn dead(&mut self, game: &ClassicGame) -> Vec<Stone<Point>> {
         if !game.rules().mark_dead {
             return Vec::new();
         }
-        estimate_dead(game, ESTIMATE_PLAYOUTS, &mut self.rng)
+        self.estimate(game)
     }
 
-    /// Whether the player to move wins if the game is counted now, dead stones removed.
-    fn wins_count(&mut self, game: &ClassicGame) -> bool {
+    /// Whether the player to move wins if the game is counted now, with `estimate` the
+    /// stones thought dead (removed only where the rules mark dead stones).
+    fn wins_count(&self, game: &ClassicGame, estimate: &[Stone<Point>]) -> bool {
         let me = game.to_move();
-        let dead = self.dead(game);
-        matches!(count(game, &dead), Outcome::Win { winner, .. } if winner == me)
+        let removed = if game.rules().mark_dead {
+            estimate
+        } else {
+            &[]
+        };
+        matches!(count(game, removed), Outcome::Win { winner, .. } if winner == me)
     }
+}
+
+/// Whether stones of the opponent's that `estimate` calls dead must be captured before the
+/// player to move may pass: always in cleanup, and under area scoring, where capturing
+/// them costs nothing and leaving them may cost the count (or, without marking, the game).
+fn must_clear(game: &ClassicGame, estimate: &[Stone<Point>], cleanup: bool) -> bool {
+    let opponent = game.to_move().other();
+    (cleanup || game.rules().scoring == Scoring::Area)
+        && estimate.iter().any(|s| s.color == opponent)
 }
 
 /// The result of counting `game` now with `dead` removed.
@@ -435,5 +455,24 @@ mod tests {
         };
         assert_eq!(settle(Choice::Pass, &only_pass, true), Choice::Pass);
         assert_eq!(settle(Choice::Resign, &result, true), Choice::Resign);
+    }
+
+    #[test]
+    fn dead_opponent_stones_are_cleared_under_area_scoring_or_in_cleanup() {
+        let white = |x, y| Stone {
+            at: Point::new(x, y, 9).expect("p"),
+            color: stonefield_rules::Color::White,
+        };
+        for (preset, area) in [
+            ("chinese", true),
+            ("tromp-taylor", true),
+            ("japanese", false),
+        ] {
+            let game = ClassicGame::new(Rules::preset(preset, 9).expect("rules")).expect("game");
+            // Black to move: a white stone thought dead is the opponent's.
+            assert_eq!(must_clear(&game, &[white(2, 2)], false), area, "{preset}");
+            assert!(must_clear(&game, &[white(2, 2)], true), "{preset} cleanup");
+            assert!(!must_clear(&game, &[], true), "{preset}: nothing dead");
+        }
     }
 }
