@@ -92,6 +92,8 @@ pub struct SearchConfig {
 impl SearchConfig {
     pub const DEFAULT_PLAYOUTS: u32 = 1000;
     pub const RESIGN_MIN_VISITS: u32 = 100;
+    /// The longest time budget honoured (a year): longer ones are cut to it.
+    pub const MAX_TIME: Duration = Duration::from_secs(365 * 24 * 3600);
 }
 
 impl Default for SearchConfig {
@@ -228,7 +230,11 @@ where
 
     /// Searches within the budget and returns the root statistics and the move to play.
     pub fn run(&mut self) -> SearchResult<G::Move> {
-        let deadline = self.config.time.map(|t| Instant::now() + t);
+        // Capped so that any time a caller passes (a clock of 1e300 s) is a valid deadline.
+        let deadline = self
+            .config
+            .time
+            .map(|t| Instant::now() + t.min(SearchConfig::MAX_TIME));
         let total = match (self.config.playouts, deadline) {
             (None, None) => Some(SearchConfig::DEFAULT_PLAYOUTS),
             (p, _) => p,

@@ -76,7 +76,9 @@ impl Gtp for Process {
         writeln!(self.stdin, "{command}")
             .and_then(|()| self.stdin.flush())
             .with_context(|| format!("{who}: cannot send {command:?} (engine gone?)"))?;
-        let deadline = std::time::Instant::now() + timeout;
+        // Capped so that any --answer-timeout is a valid deadline.
+        let deadline =
+            std::time::Instant::now() + timeout.min(Duration::from_secs(365 * 24 * 3600));
         let mut text: Vec<String> = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());

@@ -77,7 +77,7 @@ impl Tally {
             t.max_seconds = t.max_seconds.max(s);
             if let Some(p) = m.playouts {
                 t.searched += 1;
-                t.playouts += p;
+                t.playouts = t.playouts.saturating_add(p);
             }
         }
     }

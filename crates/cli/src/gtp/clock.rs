@@ -102,13 +102,18 @@ impl TimeControl {
                 main: seconds_arg(rest, 0)?,
                 overtime: Overtime::Absolute,
             },
-            "byoyomi" => TimeControl::Limited {
-                main: seconds_arg(rest, 0)?,
-                overtime: Overtime::Japanese {
-                    period: seconds_arg(rest, 1)?,
-                    periods: count_arg(rest, 2)?,
-                },
-            },
+            "byoyomi" => {
+                let (period, periods) = (seconds_arg(rest, 1)?, count_arg(rest, 2)?);
+                TimeControl::Limited {
+                    main: seconds_arg(rest, 0)?,
+                    // No period to fall into is main time alone.
+                    overtime: if periods == 0 || period == 0.0 {
+                        Overtime::Absolute
+                    } else {
+                        Overtime::Japanese { period, periods }
+                    },
+                }
+            }
             "canadian" => TimeControl::Limited {
                 main: seconds_arg(rest, 0)?,
                 overtime: Overtime::Canadian {
@@ -118,6 +123,66 @@ impl TimeControl {
             },
             _ => return Err("unknown time system".into()),
         })
+    }
+
+    /// What is left on a clock after a move of `spent` seconds, for the controllers that
+    /// do not send `time_left`: main time first, then the overtime periods as they work.
+    /// `None` once the time is up (the engine keeps playing; the controller decides).
+    pub fn after_move(self, left: Left, spent: f64) -> Option<Left> {
+        let TimeControl::Limited { overtime, .. } = self else {
+            return None;
+        };
+        let mut left = left;
+        let mut spent = spent.max(0.0);
+        if left.stones == 0 {
+            if spent <= left.seconds {
+                left.seconds -= spent;
+                return Some(left);
+            }
+            // Main time ran out during the move: the rest comes from the first period.
+            spent -= left.seconds;
+            left = match overtime {
+                Overtime::Absolute => return None,
+                Overtime::Canadian { period, stones } => Left {
+                    seconds: period,
+                    stones,
+                },
+                Overtime::Japanese { period, periods } => Left {
+                    seconds: period,
+                    stones: periods,
+                },
+            };
+        }
+        match overtime {
+            Overtime::Absolute => None,
+            Overtime::Canadian { period, stones } => {
+                let seconds = left.seconds - spent;
+                if seconds < 0.0 {
+                    return None;
+                }
+                // The period's last stone played: a new period starts.
+                Some(if left.stones <= 1 {
+                    Left {
+                        seconds: period,
+                        stones,
+                    }
+                } else {
+                    Left {
+                        seconds,
+                        stones: left.stones - 1,
+                    }
+                })
+            }
+            Overtime::Japanese { period, .. } => {
+                // Each whole period the move used up is gone; the next starts full.
+                let lost = (spent / period).floor() as u32;
+                let periods = left.stones.checked_sub(lost).filter(|&p| p > 0)?;
+                Some(Left {
+                    seconds: period,
+                    stones: periods,
+                })
+            }
+        }
     }
 
     /// The clock of a player who has not moved yet under these settings.
@@ -169,8 +234,10 @@ impl TimeControl {
     }
 }
 
+/// Seconds as a duration, at most a day: no single move needs more, and any clock a
+/// controller sends stays a valid budget.
 fn secs(s: f64) -> Duration {
-    Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::MAX)
+    Duration::from_secs_f64(s.clamp(0.0, 86_400.0))
 }
 
 fn seconds_arg(args: &[&str], i: usize) -> Result<f64, String> {
@@ -285,6 +352,32 @@ mod tests {
             "{early:?}"
         );
         assert_eq!(TimeControl::Unlimited.budget(left(1.0, 0), 1), None);
+    }
+
+    #[test]
+    fn the_clock_runs_down_without_time_left() {
+        let absolute = TimeControl::from_gtp(&["10", "0", "0"]).expect("absolute");
+        assert_eq!(absolute.after_move(left(10.0, 0), 4.0), Some(left(6.0, 0)));
+        assert_eq!(absolute.after_move(left(3.0, 0), 4.0), None);
+        let canadian = TimeControl::from_gtp(&["10", "30", "2"]).expect("canadian");
+        // 4 s over main time: the first period, one stone played.
+        assert_eq!(canadian.after_move(left(6.0, 0), 10.0), Some(left(26.0, 1)));
+        // The period's last stone: a fresh period.
+        assert_eq!(canadian.after_move(left(26.0, 1), 5.0), Some(left(30.0, 2)));
+        assert_eq!(canadian.after_move(left(5.0, 2), 6.0), None);
+        let byoyomi = TimeControl::from_kgs(&["byoyomi", "0", "10", "3"]).expect("byoyomi");
+        assert_eq!(byoyomi.after_move(left(10.0, 3), 9.0), Some(left(10.0, 3)));
+        assert_eq!(byoyomi.after_move(left(10.0, 3), 12.0), Some(left(10.0, 2)));
+        assert_eq!(byoyomi.after_move(left(10.0, 1), 12.0), None);
+        assert_eq!(TimeControl::Unlimited.after_move(left(1.0, 0), 1.0), None);
+        // No periods: main time alone.
+        assert_eq!(
+            TimeControl::from_kgs(&["byoyomi", "60", "10", "0"]),
+            Ok(TimeControl::Limited {
+                main: 60.0,
+                overtime: Overtime::Absolute
+            })
+        );
     }
 
     #[test]

@@ -167,14 +167,63 @@ impl Engine {
         let komi: f64 = komi.parse().map_err(|_| "komi not a float")?;
         let rules = Rules { komi, ..self.rules };
         rules.validate().map_err(|e| e.to_string())?;
-        // Komi does not change the position: keep the game, count with the new komi.
-        self.rules = rules;
-        let moves = std::mem::take(&mut self.moves);
-        self.reset(rules)?;
-        for (color, at) in moves {
-            self.apply(color, at)?;
+        // Komi does not change the position: the same start (handicap or loaded setup
+        // included) and the same moves, counted with the new komi.
+        self.all_or_nothing(|e| {
+            e.rules = rules;
+            e.game = e.start_game()?;
+            e.history.clear();
+            for (color, at) in std::mem::take(&mut e.moves) {
+                e.apply(color, at)?;
+            }
+            Ok(String::new())
+        })
+    }
+
+    /// The game at its start: the setup (handicap stones, a loaded position) if there is
+    /// one, else a new game under the rules.
+    fn start_game(&self) -> Result<ClassicGame, String> {
+        let Some(setup) = &self.setup else {
+            return ClassicGame::new(self.rules).map_err(|e| e.to_string());
+        };
+        let size = self.rules.board_size;
+        let stones = setup
+            .stones
+            .iter()
+            .map(|s| match s.at.as_slice() {
+                &[x, y] => {
+                    Point::new(x as u32, y as u32, size).map(|at| Stone { at, color: s.color })
+                }
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>()
+            .ok_or("a setup stone off the board")?;
+        let to_move = setup.to_move.unwrap_or(Color::Black);
+        ClassicGame::from_setup(self.rules, &stones, to_move).map_err(|e| e.to_string())
+    }
+
+    /// Runs `change`; if it fails, the game is left as it was before.
+    fn all_or_nothing(&mut self, change: impl FnOnce(&mut Engine) -> Reply) -> Reply {
+        let before = (
+            self.preset.clone(),
+            self.rules,
+            self.game.clone(),
+            self.history.clone(),
+            self.moves.clone(),
+            self.setup.clone(),
+        );
+        let reply = change(self);
+        if reply.is_err() {
+            (
+                self.preset,
+                self.rules,
+                self.game,
+                self.history,
+                self.moves,
+                self.setup,
+            ) = before;
         }
-        Ok(String::new())
+        reply
     }
 
     fn set_preset(&mut self, name: &str) -> Reply {
@@ -255,7 +304,19 @@ impl Engine {
             let to_go = (empty.count() / 3).max(10) as u32;
             self.time_control.budget(left, to_go)
         });
-        match self.player.choose(&probe, clock, opponent_passed, cleanup) {
+        let started = std::time::Instant::now();
+        let choice = self.player.choose(&probe, clock, opponent_passed, cleanup);
+        // Run our own clock down, for controllers that never send `time_left`; the next
+        // `time_left` overrides it. Time up leaves the shortest budgets.
+        if let Some(left) = *self.clocks.get(color) {
+            let spent = started.elapsed().as_secs_f64();
+            let after = self.time_control.after_move(left, spent);
+            *self.clocks.get_mut(color) = Some(after.unwrap_or(Left {
+                seconds: 0.0,
+                stones: 0,
+            }));
+        }
+        match choice {
             Choice::Resign => Ok("resign".into()),
             Choice::Pass => self.apply(color, None).map(|_| "pass".into()),
             Choice::Play(p) => self
@@ -276,24 +337,27 @@ impl Engine {
             .into_record();
         let adapter = ClassicAdapter::new(&record.rules, record.setup.as_ref())
             .map_err(|e| format!("cannot load file: {e}"))?;
-        self.rules = *adapter.game().rules();
-        self.game = adapter.game().clone();
-        self.history.clear();
-        self.moves.clear();
-        self.setup = record.setup.clone();
         let take = until.map_or(usize::MAX, |n| n.saturating_sub(1));
-        for mv in record.moves.iter().take(take) {
-            let at = match &mv.kind {
-                MoveKind::At(xy) => Some(
-                    Point::new(xy[0] as u32, xy[1] as u32, self.rules.board_size)
-                        .ok_or("cannot load file: a move off the board")?,
-                ),
-                MoveKind::Pass => None,
-                MoveKind::Resign | MoveKind::Request { .. } | MoveKind::Swap => break,
-            };
-            self.apply(mv.color, at)?;
-        }
-        Ok(self.game.to_move().name().to_owned())
+        self.all_or_nothing(|e| {
+            e.rules = *adapter.game().rules();
+            e.game = adapter.game().clone();
+            e.history.clear();
+            e.moves.clear();
+            e.setup = record.setup.clone();
+            for mv in record.moves.iter().take(take) {
+                let at = match &mv.kind {
+                    MoveKind::At(xy) => Some(
+                        Point::new(xy[0] as u32, xy[1] as u32, e.rules.board_size)
+                            .ok_or("cannot load file: a move off the board")?,
+                    ),
+                    MoveKind::Pass => None,
+                    MoveKind::Resign | MoveKind::Request { .. } | MoveKind::Swap => break,
+                };
+                e.apply(mv.color, at)
+                    .map_err(|why| format!("cannot load file: {why}"))?;
+            }
+            Ok(e.game.to_move().name().to_owned())
+        })
     }
 
     /// The game so far as SGF, printed or written to `path`.
@@ -375,7 +439,8 @@ impl Engine {
                 points.push(p);
             }
         }
-        if points.len() < 2 {
+        // The board has no good points for so many stones.
+        if points.len() < usize::from(n) {
             return Err("invalid number of stones".into());
         }
         self.place_handicap(&points)
@@ -718,6 +783,48 @@ mod tests {
         assert!(say(&mut e, "time_settings 1 2").starts_with('?'));
         assert_eq!(say(&mut e, "kgs-time_settings none"), "=\n\n");
         assert_eq!(e.time_control, TimeControl::Unlimited);
+    }
+
+    #[test]
+    fn komi_keeps_the_handicap_and_a_failed_load_changes_nothing() {
+        let mut e = Engine::new(Options::playouts(50, 1));
+        say(&mut e, "boardsize 9");
+        say(&mut e, "fixed_handicap 2");
+        say(&mut e, "play w E5");
+        assert_eq!(say(&mut e, "komi 0.5"), "=\n\n");
+        assert_eq!(
+            e.game.stones().len(),
+            3,
+            "handicap stones and White's move kept"
+        );
+        assert_eq!(e.game.to_move(), Color::Black);
+        // An SGF whose second move is illegal: refused, the game as it was.
+        let dir = std::env::temp_dir().join(format!("stonefield-gtp-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join("illegal.sgf");
+        std::fs::write(&file, "(;GM[1]SZ[9];B[cc];W[cc])").expect("write");
+        let reply = say(&mut e, &format!("loadsgf {}", file.display()));
+        assert!(reply.starts_with("? cannot load file"), "{reply}");
+        assert_eq!(e.game.stones().len(), 3);
+        assert_eq!(e.rules.komi, 0.5);
+        let _ = std::fs::remove_dir_all(&dir);
+        say(&mut e, "boardsize 19");
+        assert!(say(&mut e, "place_free_handicap 40").starts_with("? invalid number"));
+        assert!(e.game.stones().is_empty());
+    }
+
+    #[test]
+    fn the_engine_runs_its_own_clock_down() {
+        let mut e = Engine::new(Options::playouts(20, 1));
+        say(&mut e, "boardsize 9");
+        say(&mut e, "time_settings 30 0 0");
+        say(&mut e, "genmove b");
+        let left = e.clocks.black.expect("a clock");
+        assert!(left.seconds < 30.0 && left.seconds > 20.0, "{left:?}");
+        assert_eq!(e.clocks.white.map(|l| l.seconds), Some(30.0));
+        // A huge clock is a valid budget, not an overflow.
+        say(&mut e, "time_settings 1e300 0 0");
+        assert!(!say(&mut e, "genmove w").starts_with('?'));
     }
 
     #[test]

@@ -1,13 +1,12 @@
 //! A checked game of classic Go: turns, ko and superko, suicide, handicap, passes, dead-stone
 //! marking and the final count, on top of the grid [`Board`].
 
-use std::collections::HashSet;
-
 use super::board::{Board, Idx};
 use super::handicap::fixed_points;
 use super::point::Point;
 use super::rules::{KoRule, Placement, Rules, RulesError, Scoring, SuicideRule};
 use super::zobrist::WHITE_TO_MOVE;
+use crate::key_hasher::KeySet;
 use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone, WinBy};
 
 /// A game of classic Go under a set of [`Rules`].
@@ -23,7 +22,7 @@ pub struct ClassicGame {
     /// Stones each player has captured.
     prisoners: ByColor<u32>,
     /// Positions seen so far, as superko hashes.
-    seen: HashSet<u64>,
+    seen: KeySet,
     /// Stones marked dead while [`Phase::MarkingDead`].
     dead: Vec<Idx>,
     /// The point of the last move, `None` after a pass or at the start.
@@ -107,7 +106,7 @@ impl ClassicGame {
             passes: 0,
             handicap_left: 0,
             prisoners: ByColor::default(),
-            seen: HashSet::new(),
+            seen: KeySet::default(),
             dead: Vec::new(),
             last_move: None,
         };
