@@ -44,6 +44,15 @@ pub enum Target {
     Server(stonefield_server::bench::BenchConfig),
 }
 
+/// The median of `values` (the upper one of an even count); NaN when there are none.
+fn median(mut values: Vec<f64>) -> f64 {
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
 pub fn run(target: Target) -> anyhow::Result<()> {
     match target {
         Target::Classic { json } => playouts::classic(json),

@@ -12,6 +12,8 @@ use std::time::Instant;
 
 use stonefield_rules::continuous::{BenchRequests, ContinuousGame, bench_game};
 
+use super::median;
+
 /// The stone counts at which moves are timed.
 const SIZES: [usize; 4] = [50, 100, 200, 300];
 
@@ -38,14 +40,6 @@ struct Figures {
     scratch_us: f64,
     /// Moves and previews timed.
     samples: (usize, usize),
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
 
 fn micros(start: Instant) -> f64 {

@@ -4,13 +4,13 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
-
-use super::search;
 use stonefield_ai::classic::{HeavyConfig, heavy};
 use stonefield_rules::Color;
 use stonefield_rules::classic::{self, Board};
 use stonefield_rules::margo::{self, MargoGame, MargoRules, PlayoutScratch};
 use stonefield_rules::topological::{self, TopoGame, TopoRules};
+
+use super::{median, search};
 
 /// How long to measure: timed runs of `run_for` each, after `warmup` untimed playouts.
 #[derive(Debug, Clone, Copy)]
@@ -55,12 +55,6 @@ fn thread_cpu_time() -> Option<Duration> {
     let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let ns: u64 = stat.split_whitespace().next()?.parse().ok()?;
     Some(Duration::from_nanos(ns))
-}
-
-/// The median of `rates` (not empty).
-fn median(mut rates: Vec<f64>) -> f64 {
-    rates.sort_by(f64::total_cmp);
-    rates[rates.len() / 2]
 }
 
 /// Times `playout` (which returns the moves it made and whether the game ended) for

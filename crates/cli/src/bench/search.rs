@@ -7,12 +7,14 @@ use stonefield_ai::classic;
 use stonefield_ai::search::SearchConfig;
 use stonefield_rules::classic::{ClassicGame, Rules};
 
+use super::median;
+
 /// Playouts a second of searches of `seconds` each from the empty `size` board with
 /// `threads` threads: the median of `runs` searches, each from a fresh tree.
 pub fn playouts_per_s(size: u8, threads: usize, seconds: f64, runs: usize) -> anyhow::Result<f64> {
     let game = ClassicGame::new(Rules::preset("chinese", size)?)?;
     let time = Duration::from_secs_f64(seconds);
-    let mut rates: Vec<f64> = (0..runs.max(1))
+    let rates: Vec<f64> = (0..runs.max(1))
         .map(|run| {
             let config = SearchConfig {
                 playouts: None,
@@ -27,8 +29,7 @@ pub fn playouts_per_s(size: u8, threads: usize, seconds: f64, runs: usize) -> an
             f64::from(result.playouts) / started.elapsed().as_secs_f64()
         })
         .collect();
-    rates.sort_by(f64::total_cmp);
-    Ok(rates[rates.len() / 2])
+    Ok(median(rates))
 }
 
 /// Every core this process may use.
