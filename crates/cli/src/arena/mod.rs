@@ -199,7 +199,10 @@ struct GameRun<'a> {
     timeout: Duration,
     number: u32,
     game: ClassicGame,
-    moves: Vec<RecordMove>,
+    /// The refereed moves: a point, or a pass.
+    moves: Vec<(Color, Option<Point>)>,
+    /// Who resigned, ending the game.
+    resigned: Option<Color>,
     measured: Vec<MoveMeasure>,
 }
 
@@ -212,6 +215,7 @@ impl<'a> GameRun<'a> {
             number,
             game: ClassicGame::new(rules).expect("validated rules"),
             moves: Vec::new(),
+            resigned: None,
             measured: Vec::new(),
         }
     }
@@ -247,7 +251,7 @@ impl<'a> GameRun<'a> {
             black,
             white: 1 - black,
             outcome: end.0,
-            moves: self.moves.len(),
+            moves: self.moves.len() + usize::from(self.resigned.is_some()),
             reason: end.1,
         };
         let record = self.record(seats, black, &result);
@@ -296,7 +300,7 @@ impl<'a> GameRun<'a> {
             by,
         };
         if vertex == "resign" {
-            self.moves.push(RecordMove::resign(color));
+            self.resigned = Some(color);
             return Ok(Some((
                 win_for_other(WinBy::Resignation),
                 "resignation".into(),
@@ -318,10 +322,7 @@ impl<'a> GameRun<'a> {
                 return Ok(Some((win_for_other(WinBy::Forfeit), why)));
             }
         };
-        self.moves.push(match at {
-            Some(p) => RecordMove::at(color, vec![f64::from(p.x()), f64::from(p.y())]),
-            None => RecordMove::pass(color),
-        });
+        self.moves.push((color, at));
         seats[other].must(&format!("play {letter} {vertex}"), t)?;
         Ok(None)
     }
@@ -338,16 +339,9 @@ impl<'a> GameRun<'a> {
         send(&format!("boardsize {}", self.rules.board_size))?;
         send("clear_board")?;
         send(&format!("komi {}", self.rules.komi))?;
-        for mv in &self.moves {
-            let vertex = match mv.kind {
-                stonefield_record::MoveKind::At(ref xy) => {
-                    Point::new(xy[0] as u32, xy[1] as u32, self.rules.board_size)
-                        .map(|p| p.to_gtp(self.rules.board_size))
-                        .context("a refereed move off the board")?
-                }
-                _ => "pass".to_owned(),
-            };
-            send(&format!("play {} {vertex}", mv.color.letter()))?;
+        for &(color, at) in &self.moves {
+            let vertex = at.map_or("pass".to_owned(), |p| p.to_gtp(self.rules.board_size));
+            send(&format!("play {} {vertex}", color.letter()))?;
         }
         let score = send("final_score")?;
         let outcome = parse_score(&score)
@@ -362,7 +356,12 @@ impl<'a> GameRun<'a> {
         rules.insert("board_size".into(), Value::from(self.rules.board_size));
         rules.insert("komi".into(), Value::from(self.rules.komi));
         record.rules = rules;
-        record.moves.clone_from(&self.moves);
+        record.moves = self
+            .moves
+            .iter()
+            .map(|&(color, at)| crate::gtp::record_move(color, at))
+            .chain(self.resigned.map(RecordMove::resign))
+            .collect();
         record.result = Some(result.outcome.to_string());
         record.date = Some(stats::today());
         for (color, seat) in [(Color::Black, black), (Color::White, 1 - black)] {

@@ -372,10 +372,7 @@ impl Engine {
         record.moves = self
             .moves
             .iter()
-            .map(|&(color, at)| match at {
-                Some(p) => RecordMove::at(color, vec![f64::from(p.x()), f64::from(p.y())]),
-                None => RecordMove::pass(color),
-            })
+            .map(|&(color, at)| record_move(color, at))
             .collect();
         let text = sgf::write(&record).map_err(|e| e.to_string())?;
         match path {
@@ -584,6 +581,14 @@ fn arg<'a>(args: &[&'a str], i: usize) -> Result<&'a str, String> {
     args.get(i)
         .copied()
         .ok_or_else(|| "missing argument".to_owned())
+}
+
+/// A classic move (a point, or a pass) as the record holds it.
+pub fn record_move(color: Color, at: Option<Point>) -> RecordMove {
+    match at {
+        Some(p) => RecordMove::at(color, vec![f64::from(p.x()), f64::from(p.y())]),
+        None => RecordMove::pass(color),
+    }
 }
 
 fn handicap_count(s: &str) -> Result<u8, String> {
