@@ -13,10 +13,10 @@
 //! ladders, it won 2/10).
 
 use stonefield_rules::classic::{Board, ClassicGame, MAX_SIZE, PlayoutResult, Point};
-use stonefield_rules::{Color, Game, Phase};
+use stonefield_rules::{Color, Game};
 
 use super::patterns::{self, PatternTable};
-use super::{classic_candidates, point_key};
+use super::{classic_candidates, classic_may_pass, point_key};
 use crate::search::{Action, Policy, Trace};
 
 /// The chances with which a heavy playout tries each kind of move.
@@ -57,7 +57,7 @@ impl Policy<ClassicGame> for HeavyPolicy {
     }
 
     fn may_pass(&self, game: &ClassicGame) -> bool {
-        game.phase() == Phase::Playing && game.handicap_left() == 0
+        classic_may_pass(game)
     }
 
     fn amaf_key(&self, mv: &Point) -> Option<u64> {

@@ -177,10 +177,7 @@ impl Policy<ClassicGame> for SearchPolicy {
     }
 
     fn may_pass(&self, game: &ClassicGame) -> bool {
-        match self {
-            SearchPolicy::Light(p) => p.may_pass(game),
-            SearchPolicy::Heavy(p) => p.may_pass(game),
-        }
+        classic_may_pass(game)
     }
 
     fn amaf_key(&self, mv: &Point) -> Option<u64> {
@@ -246,6 +243,12 @@ pub fn new_search_with(
     Search::new(game, policy, config)
 }
 
+/// Whether the player to move may pass: in play, and with no free handicap stone left
+/// to place. Every classic policy passes on the same terms.
+pub(crate) fn classic_may_pass(game: &ClassicGame) -> bool {
+    game.phase() == Phase::Playing && game.handicap_left() == 0
+}
+
 /// The legal points that do not fill an own eye: the candidates of both classic policies.
 pub(crate) fn classic_candidates(game: &ClassicGame) -> Vec<Point> {
     if game.phase() != Phase::Playing {
@@ -272,7 +275,7 @@ impl Policy<ClassicGame> for ClassicPolicy {
     }
 
     fn may_pass(&self, game: &ClassicGame) -> bool {
-        game.phase() == Phase::Playing && game.handicap_left() == 0
+        classic_may_pass(game)
     }
 
     fn amaf_key(&self, mv: &Point) -> Option<u64> {
