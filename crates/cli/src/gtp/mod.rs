@@ -150,6 +150,7 @@ impl Engine {
         self.history.clear();
         self.moves.clear();
         self.setup = None;
+        self.player.new_game();
         Ok(String::new())
     }
 

@@ -6,9 +6,10 @@
 use std::time::{Duration, Instant};
 
 use stonefield_ai::classic::{
-    self, Choice, ClassicPolicy, ClassicSearch, SearchPolicy, choose_move, estimate_dead,
+    self, Choice, ClassicPolicy, ClassicSearch, HeavyConfig, HeavyPolicy, SearchPolicy,
+    choose_move, estimate_dead,
 };
-use stonefield_ai::search::{Action, SearchConfig, SearchResult};
+use stonefield_ai::search::{Action, SearchConfig, SearchResult, Selection};
 use stonefield_rules::classic::{ClassicGame, Point, Scoring};
 use stonefield_rules::{Game, Outcome, Phase, Stone};
 
@@ -35,6 +36,8 @@ pub struct Options {
     #[arg(long)]
     pub threads: Option<usize>,
     /// Seed of the search's random numbers: one thread and a playout budget repeat a game.
+    /// Each new game (`clear_board`, `boardsize`) searches with the next seed, so that the
+    /// games of one match differ while the whole match still repeats.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The previous player instead of the tree search: flat UCB1 over the root moves
@@ -45,6 +48,80 @@ pub struct Options {
     /// heavy policy against).
     #[arg(long, hide = true)]
     pub light: bool,
+    /// Search and playout parameters for tuning matches, as `name=value` pairs separated
+    /// by commas ([`Tuning::NAMES`]); unknown names or bad values are refused at start.
+    #[arg(long, hide = true, value_parser = Tuning::parse)]
+    pub tune: Option<Tuning>,
+}
+
+/// Overrides of the search's and the heavy playouts' defaults, for measuring a change by
+/// matches before it becomes the default.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Tuning {
+    pairs: Vec<(String, f64)>,
+}
+
+impl Tuning {
+    pub const NAMES: [&str; 9] = [
+        "exploration",
+        "rave_equivalence",
+        "first_play_urgency",
+        "expand_after",
+        "puct",
+        "capture",
+        "pattern",
+        "reject_lone_self_atari",
+        "priors",
+    ];
+
+    fn parse(text: &str) -> Result<Tuning, String> {
+        let mut pairs = Vec::new();
+        for pair in text.split(',').filter(|p| !p.trim().is_empty()) {
+            let (name, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("`{pair}` is not name=value"))?;
+            let name = name.trim();
+            if !Self::NAMES.contains(&name) {
+                return Err(format!(
+                    "unknown parameter `{name}` (known: {})",
+                    Self::NAMES.join(", ")
+                ));
+            }
+            let value: f64 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| format!("`{value}` is not a number >= 0 for {name}"))?;
+            pairs.push((name.to_string(), value));
+        }
+        Ok(Tuning { pairs })
+    }
+
+    fn apply_search(&self, config: &mut SearchConfig) {
+        for (name, v) in &self.pairs {
+            match name.as_str() {
+                "exploration" => config.exploration = *v,
+                "rave_equivalence" => config.rave_equivalence = *v,
+                "first_play_urgency" => config.first_play_urgency = *v,
+                "expand_after" => config.expand_after = *v as u32,
+                "puct" if *v != 0.0 => config.selection = Selection::Puct,
+                _ => {}
+            }
+        }
+    }
+
+    fn apply_heavy(&self, config: &mut HeavyConfig) {
+        for (name, v) in &self.pairs {
+            match name.as_str() {
+                "capture" => config.capture = *v as f32,
+                "pattern" => config.pattern = *v as f32,
+                "reject_lone_self_atari" => config.reject_lone_self_atari = *v as f32,
+                "priors" => config.priors = *v != 0.0,
+                _ => {}
+            }
+        }
+    }
 }
 
 impl Options {
@@ -58,6 +135,7 @@ impl Options {
             seed,
             flat: false,
             light: false,
+            tune: None,
         }
     }
 }
@@ -118,6 +196,8 @@ pub struct Player {
     options: Options,
     search: Option<ClassicSearch>,
     rng: fastrand::Rng,
+    /// New games begun since the start: the offset of the search's seed.
+    games: u64,
     pub last: SearchStats,
 }
 
@@ -128,8 +208,16 @@ impl Player {
             options,
             search: None,
             rng,
+            games: 0,
             last: SearchStats::default(),
         }
+    }
+
+    /// A new game begins: its searches take the next seed. Without this, a deterministic
+    /// player meeting a deterministic opponent plays the same game again and again.
+    pub fn new_game(&mut self) {
+        self.games = self.games.wrapping_add(1);
+        self.search = None;
     }
 
     fn level(&self) -> Level {
@@ -162,13 +250,21 @@ impl Player {
             .options
             .threads
             .unwrap_or(if level.all_threads { cores } else { 1 });
-        SearchConfig {
+        let mut config = SearchConfig {
             playouts,
             time: budget.map(|b| b.target),
             threads: threads.max(1),
-            seed: self.options.seed,
+            // Threads take `seed + i`: games step by a stride far beyond any thread count.
+            seed: self
+                .options
+                .seed
+                .wrapping_add(self.games.wrapping_mul(1 << 20)),
             ..SearchConfig::default()
+        };
+        if let Some(tune) = &self.options.tune {
+            tune.apply_search(&mut config);
         }
+        config
     }
 
     /// The move for the player to move in `game`. `opponent_passed` says the last move
@@ -224,7 +320,11 @@ impl Player {
             let policy = if self.options.light {
                 SearchPolicy::Light(ClassicPolicy)
             } else {
-                SearchPolicy::default()
+                let mut heavy = HeavyConfig::default();
+                if let Some(tune) = &self.options.tune {
+                    tune.apply_heavy(&mut heavy);
+                }
+                SearchPolicy::Heavy(HeavyPolicy { config: heavy })
             };
             classic::new_search_with(game.clone(), config.clone(), policy)
         });
@@ -376,6 +476,46 @@ mod tests {
             g.play(&p).expect("legal");
         }
         g
+    }
+
+    #[test]
+    fn tuning_sets_what_it_names_and_refuses_the_rest() {
+        let tune = Tuning::parse("exploration=0.1, rave_equivalence=2000,priors=0,capture=0.5")
+            .expect("valid");
+        let mut search = SearchConfig::default();
+        tune.apply_search(&mut search);
+        assert_eq!(search.exploration, 0.1);
+        assert_eq!(search.rave_equivalence, 2000.0);
+        let mut heavy = HeavyConfig::default();
+        tune.apply_heavy(&mut heavy);
+        assert!(!heavy.priors);
+        assert_eq!(heavy.capture, 0.5);
+        for bad in [
+            "explore=1",
+            "exploration",
+            "exploration=x",
+            "capture=-1",
+            "pattern=inf",
+        ] {
+            assert!(Tuning::parse(bad).is_err(), "{bad} accepted");
+        }
+    }
+
+    #[test]
+    fn each_new_game_searches_with_another_seed() {
+        let game = game_from(9, &[]);
+        let mut player = Player::new(Options::playouts(40, 3));
+        let first = player.config(None).seed;
+        player.new_game();
+        let second = player.config(None).seed;
+        assert_ne!(first, second);
+        let mut again = Player::new(Options::playouts(40, 3));
+        again.new_game();
+        assert_eq!(again.config(None).seed, second, "the sequence repeats");
+        assert!(matches!(
+            player.choose(&game, None, false, false),
+            Choice::Play(_)
+        ));
     }
 
     #[test]
