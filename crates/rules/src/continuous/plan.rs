@@ -60,12 +60,17 @@ impl Position {
             .flat_map(|&g| self.group(g).members.iter().copied())
             .collect();
         let gone = |id: Id| dead.contains(&self.stone(id).group);
-        let region = self.own_region(color, &near, &captured);
+        let (region, freed) = self.own_region(color, &near, &captured);
         let mut deltas: Vec<(u32, i64)> = Vec::new();
         for id in region {
             let s = self.stone(id);
-            let keeps = s.witness.is_some_and(|w| !reach.covers(at, w));
-            if keeps || (s.witness.is_none() && captured.is_empty()) {
+            // A stone without a free point gains one only where a captured stone covered
+            // its circle, so only the stones within reach of a captured stone can.
+            let stays = match s.witness {
+                Some(w) => !reach.covers(at, w),
+                None => freed.binary_search(&id).is_err(),
+            };
+            if stays {
                 continue;
             }
             let w = self.free_point(s.at, Some(id), Some(at), &gone);
@@ -143,24 +148,28 @@ impl Position {
     }
 
     /// The mover's stones whose liberties the move may change: those near the new stone
-    /// and those near a captured stone.
-    fn own_region(&self, color: Color, near: &[Id], captured: &[Id]) -> Vec<Id> {
-        let mut region: Vec<Id> = near
-            .iter()
-            .copied()
-            .filter(|&id| self.stone(id).color == color)
-            .collect();
+    /// and those near a captured stone; then the latter alone. Both sorted.
+    fn own_region(&self, color: Color, near: &[Id], captured: &[Id]) -> (Vec<Id>, Vec<Id>) {
+        let mut freed: Vec<Id> = Vec::new();
         for &c in captured {
             self.grid
                 .near(self.stone(c).at, self.reach.influence, |id, _| {
                     if self.stone(id).color == color {
-                        region.push(id);
+                        freed.push(id);
                     }
                 });
         }
+        freed.sort_unstable();
+        freed.dedup();
+        let mut region: Vec<Id> = near
+            .iter()
+            .copied()
+            .filter(|&id| self.stone(id).color == color)
+            .chain(freed.iter().copied())
+            .collect();
         region.sort_unstable();
         region.dedup();
-        region
+        (region, freed)
     }
 
     /// The mover's groups a stone at `at` connects to.

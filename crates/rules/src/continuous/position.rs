@@ -365,17 +365,22 @@ impl Position {
     /// is looked at once, in the order of the points and of the grid around each: looking
     /// again would find the same witness, as the stones do not move meanwhile.
     pub fn refresh_witnesses_near(&mut self, points: &[V], done: &[Id]) {
-        let mut ids = Vec::new();
-        let mut seen: Vec<Id> = done.to_vec();
+        // (id, when first met): sorting, not a search of the stones seen so far, keeps a
+        // big capture (whose points share most of their neighbours) from costing the
+        // square of the stones around it.
+        let mut met: Vec<(Id, usize)> = Vec::new();
         for &p in points {
             self.grid.near(p, self.reach.influence, |id, _| {
-                if !seen.contains(&id) {
-                    seen.push(id);
-                    ids.push(id);
-                }
+                met.push((id, met.len()));
             });
         }
-        for id in ids {
+        met.sort_unstable();
+        met.dedup_by_key(|m| m.0);
+        let mut done = done.to_vec();
+        done.sort_unstable();
+        met.retain(|m| done.binary_search(&m.0).is_err());
+        met.sort_unstable_by_key(|m| m.1);
+        for (id, _) in met {
             let s = self.stone(id);
             let stale = s.witness.is_none_or(|w| {
                 self.grid
