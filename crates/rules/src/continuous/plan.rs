@@ -4,7 +4,9 @@
 
 use super::point::V;
 use super::position::{Id, Position, stone_key};
-use super::voronoi::{Cell, NEW, Scratch, Sites, area, cell, cell_among, clip_cell, neighbours};
+use super::voronoi::{
+    Cell, NEW, Scratch, Sites, area, cell, cell_among, clip_cell, neighbours, with_scratch,
+};
 use crate::{ByColor, Color, IllegalMove};
 
 /// The effect of placing a stone, computed from the position before it.
@@ -44,7 +46,9 @@ impl Position {
             return Err(IllegalMove::Outside);
         }
         let reach = self.reach;
-        let mut near = Vec::new();
+        // Room for the stones within 4r on a crowded board: growing from empty costs more
+        // than the search around the move.
+        let mut near = Vec::with_capacity(32);
         let mut overlap = false;
         self.grid.near(at, reach.influence, |id, q| {
             overlap |= reach.covers(q, at);
@@ -53,7 +57,7 @@ impl Position {
         if overlap {
             return Err(IllegalMove::Overlap);
         }
-        let mut updates = Vec::new();
+        let mut updates = Vec::with_capacity(16);
         let dead = self.dead_opponents(at, color, &near, &mut updates);
         let captured: Vec<Id> = dead
             .iter()
@@ -61,7 +65,7 @@ impl Position {
             .collect();
         let gone = |id: Id| dead.contains(&self.stone(id).group);
         let (region, freed) = self.own_region(color, &near, &captured);
-        let mut deltas: Vec<(u32, i64)> = Vec::new();
+        let mut deltas: Vec<(u32, i64)> = Vec::with_capacity(16);
         for id in region {
             let s = self.stone(id);
             // A stone without a free point gains one only where a captured stone covered
@@ -150,7 +154,7 @@ impl Position {
     /// The mover's stones whose liberties the move may change: those near the new stone
     /// and those near a captured stone; then the latter alone. Both sorted.
     fn own_region(&self, color: Color, near: &[Id], captured: &[Id]) -> (Vec<Id>, Vec<Id>) {
-        let mut freed: Vec<Id> = Vec::new();
+        let mut freed: Vec<Id> = Vec::with_capacity(16 * captured.len());
         for &c in captured {
             self.grid
                 .near(self.stone(c).at, self.reach.influence, |id, _| {
@@ -190,6 +194,10 @@ impl Position {
     /// removed stone grow and are recomputed; the other neighbours of the new stone only
     /// lose to it, so their cells are cut by one bisector.
     pub fn area_plan(&self, plan: &Plan) -> AreaPlan {
+        with_scratch(|sc| self.area_plan_in(plan, sc))
+    }
+
+    fn area_plan_in(&self, plan: &Plan, sc: &mut Scratch) -> AreaPlan {
         let mut removed = plan.removed.clone();
         removed.sort_unstable();
         let gone = |id: Id| removed.binary_search(&id).is_ok();
@@ -198,23 +206,22 @@ impl Position {
             _ if gone(l) || !self.is_on_board(l) => None,
             _ => Some(self.stone(l).at),
         };
-        let mut sc = Scratch::default();
         let without = Sites {
             grid: &self.grid,
             extra: None,
             gone,
         };
-        cell(&self.board, &without, plan.at, NEW, &mut sc);
+        cell(&self.board, &without, plan.at, NEW, sc);
         let new_cell = sc.poly.clone();
         let new_area = area(&self.board, &new_cell, plan.at, at_of);
-        let mut regrow = Vec::new();
+        let mut regrow = Vec::with_capacity(8 * removed.len());
         for &id in &removed {
             neighbours(&self.stone(id).cell, &mut regrow);
         }
         regrow.sort_unstable();
         regrow.dedup();
         regrow.retain(|&id| !gone(id));
-        let mut shrink = Vec::new();
+        let mut shrink = Vec::with_capacity(new_cell.len());
         neighbours(&new_cell, &mut shrink);
         shrink.sort_unstable();
         shrink.dedup();
@@ -228,7 +235,7 @@ impl Position {
         // A cell that grows into the place of removed stones can only meet, besides its
         // former neighbours and the new stone, stones that bordered a removed stone (the
         // only stones also growing there): the stones of `regrow`. Those few clip it.
-        let mut sites: Vec<(u32, V)> = Vec::new();
+        let mut sites: Vec<(u32, V)> = Vec::with_capacity(regrow.len() + 16);
         let mut changes = Vec::with_capacity(regrow.len() + shrink.len());
         for &id in regrow.iter().chain(&shrink) {
             let s = self.stone(id);
@@ -237,7 +244,7 @@ impl Position {
                 let labels = regrow.iter().copied().chain(s.cell.iter().map(|&(_, l)| l));
                 sites.extend(labels.filter_map(|l| Some((l, at_of(l)?))));
                 sites.push((NEW, plan.at));
-                cell_among(&self.board, s.at, id, &mut sites, &mut sc);
+                cell_among(&self.board, s.at, id, &mut sites, sc);
                 poly.clone_from(&sc.poly);
             } else {
                 clip_cell(&s.cell, s.at, plan.at, &mut poly);

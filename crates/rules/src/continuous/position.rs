@@ -368,7 +368,7 @@ impl Position {
         // (id, when first met): sorting, not a search of the stones seen so far, keeps a
         // big capture (whose points share most of their neighbours) from costing the
         // square of the stones around it.
-        let mut met: Vec<(Id, usize)> = Vec::new();
+        let mut met: Vec<(Id, usize)> = Vec::with_capacity(16 * points.len());
         for &p in points {
             self.grid.near(p, self.reach.influence, |id, _| {
                 met.push((id, met.len()));

@@ -3,6 +3,8 @@
 //! stopped as soon as farther stones cannot reach it; each edge of a cell remembers which
 //! stone made it, which is how a move knows the few cells it changes.
 
+use std::cell::RefCell;
+
 use super::board::Board;
 use super::grid::Grid;
 use super::point::V;
@@ -25,6 +27,20 @@ pub(crate) struct Scratch {
     spare: Cell,
     /// Stones near the cell, nearest first: (squared distance, label, centre).
     batch: Vec<(f64, u32, V)>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// Runs `f` with this thread's scratch buffers (fresh ones if they are in use). A move
+/// needs a few cells; buffers grown anew for each would cost more than the cells, mostly
+/// in the allocator tidying its freed blocks before the first large request.
+pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    SCRATCH.with(|kept| match kept.try_borrow_mut() {
+        Ok(mut sc) => f(&mut sc),
+        Err(_) => f(&mut Scratch::default()),
+    })
 }
 
 /// Adds the labels of the stones whose cells share an edge with `cell` (and maybe a few
