@@ -5,6 +5,7 @@
 //! [`new_search`].
 
 pub mod heavy;
+mod ladder;
 pub mod patterns;
 mod priors;
 

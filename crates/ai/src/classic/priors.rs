@@ -1,9 +1,9 @@
 //! Prior knowledge for new moves of the tree, as equivalent experience (visits and wins
 //! for the mover) that starts their all-moves-as-first statistics, as Fuego does with
 //! its RAVE values: every move starts even; captures, escapes from atari, shape patterns
-//! and closeness to the last move (in common-fate-graph distance) count as wins;
-//! self-atari, and the first two lines far from any stone, as losses; the third line far
-//! from any stone as wins.
+//! and closeness to the last move (in common-fate-graph distance) count as wins, and so do
+//! ladders that work for the mover; self-atari, running into a ladder, and the first two
+//! lines far from any stone, as losses; the third line far from any stone as wins.
 
 use std::collections::VecDeque;
 
@@ -11,6 +11,7 @@ use stonefield_rules::Game;
 use stonefield_rules::classic::{Board, ClassicGame, Point};
 
 use super::heavy::atari_moves;
+use super::ladder::{LadderMoves, ladder_moves};
 use super::patterns;
 use crate::search::Action;
 
@@ -27,11 +28,21 @@ const SELF_ATARI: u32 = 10;
 const PATTERN: u32 = 10;
 /// Wins by common-fate-graph distance 1, 2 and 3 to the last move.
 const NEAR_LAST: [u32; 3] = [24, 22, 8];
+/// Wins for an atari that catches a chain in a ladder, or for running from atari where
+/// the ladder fails.
+const LADDER_WORKS: u32 = 20;
+/// Losses for running into a ladder that works: enough to outweigh the closeness to the
+/// last move and the shape that such a run always has.
+const INTO_LADDER: u32 = 50;
 /// Losses on the first two lines, wins on the third, with no stone within three points.
 const EMPTY_AREA: u32 = 10;
+/// The prior of a pass: `EVEN` visits at this win rate. Without one, an unvisited pass is
+/// worth the first-play urgency (1) and takes the first visit of every new node, a
+/// playout spent on a move that is almost never right before the end.
+const PASS_RATE: f32 = 0.1;
 
-/// The prior (visits, wins for the mover) of each of `actions` in `game`; a pass gets
-/// none.
+/// The prior (visits, wins for the mover) of each of `actions` in `game`; a pass starts
+/// low ([`PASS_RATE`]).
 pub(crate) fn experience(game: &ClassicGame, actions: &[Action<Point>]) -> Vec<(u32, f32)> {
     let board = game.board();
     let me = game.to_move();
@@ -39,6 +50,7 @@ pub(crate) fn experience(game: &ClassicGame, actions: &[Action<Point>]) -> Vec<(
     let last = game.last_move().and_then(|p| board.cell(p));
     let near = last.map(|l| cfg_distances(board, l, NEAR_LAST.len() as u8));
     let mut urgent = Vec::new();
+    let mut ladders = LadderMoves::default();
     if let Some(l) = last {
         let area: Vec<u16> = [l]
             .into_iter()
@@ -46,12 +58,13 @@ pub(crate) fn experience(game: &ClassicGame, actions: &[Action<Point>]) -> Vec<(
             .chain(board.cell_diagonals(l))
             .collect();
         atari_moves(board, &area, me, &mut urgent);
+        ladders = ladder_moves(board, &area, me);
     }
     actions
         .iter()
         .map(|a| {
             let Action::Play(p) = a else {
-                return (0, 0.0);
+                return (EVEN, EVEN as f32 * PASS_RATE);
             };
             let Some(i) = board.cell(*p) else {
                 return (0, 0.0);
@@ -69,6 +82,7 @@ pub(crate) fn experience(game: &ClassicGame, actions: &[Action<Point>]) -> Vec<(
             won(CAPTURE_ONE, captures == 1);
             won(ESCAPE, captures == 0 && urgent.contains(&i));
             won(PATTERN, table.matches(board.neighbourhood3(i)));
+            won(LADDER_WORKS, ladders.good.contains(&i));
             if let Some(d) = &near {
                 let d = d[usize::from(i)];
                 if (1..=NEAR_LAST.len() as u8).contains(&d) {
@@ -79,7 +93,8 @@ pub(crate) fn experience(game: &ClassicGame, actions: &[Action<Point>]) -> Vec<(
             let empty_area = line <= 3 && no_stone_near(board, *p, 3);
             won(EMPTY_AREA, empty_area && line == 3);
             let lost = (captures == 0 && board.is_self_atari(i, me)) as u32 * SELF_ATARI
-                + (empty_area && line <= 2) as u32 * EMPTY_AREA;
+                + (empty_area && line <= 2) as u32 * EMPTY_AREA
+                + ladders.bad.contains(&i) as u32 * INTO_LADDER;
             visits += lost;
             (visits, wins)
         })
@@ -196,6 +211,55 @@ mod tests {
         assert!(prior(&g, 1, 4) < 0.5);
         assert!(prior(&g, 2, 4) > 0.5);
         assert_eq!(prior(&g, 4, 4), 0.5);
+    }
+
+    #[test]
+    fn running_into_a_working_ladder_is_disfavoured_and_a_ladder_atari_favoured() {
+        // White just played (2,3): Black (2,2) is in atari at (3,2), and running there
+        // gives two liberties that White's ladder takes toward the top edge.
+        let caught = game(
+            &[
+                ".........",
+                "..O......",
+                ".OX......",
+                "..OO.....",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+            ],
+            Some((2, 3)),
+        );
+        assert!(prior(&caught, 3, 2) < 0.5, "{}", prior(&caught, 3, 2));
+        // With a Black stone at (4,1) the ladder breaks: running is good.
+        let breaks = game(
+            &[
+                ".........",
+                "..O.X....",
+                ".OX......",
+                "..OO.....",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+            ],
+            Some((2, 3)),
+        );
+        assert!(prior(&breaks, 3, 2) > 0.6, "{}", prior(&breaks, 3, 2));
+    }
+
+    #[test]
+    fn a_pass_starts_below_any_move() {
+        let g = game(&["........."; 9], None);
+        let (n, w) = experience(&g, &[Action::Pass])[0];
+        assert!(
+            n > 0,
+            "a pass has a prior, or it takes every new node's first visit"
+        );
+        let pass = w / n as f32;
+        assert!(pass < prior(&g, 0, 0), "pass {pass}");
     }
 
     #[test]

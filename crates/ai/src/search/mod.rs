@@ -378,7 +378,11 @@ where
             return Some(Vec::new());
         }
         let tree = &self.workers[0].tree;
-        for c in tree.children(ROOT) {
+        // Most visited first: the move this search chose is almost always the first step,
+        // and each wrong first step costs a game copy per reply below it.
+        let mut first_steps: Vec<NodeId> = tree.children(ROOT).collect();
+        first_steps.sort_by_key(|&c| std::cmp::Reverse(tree.visits(c)));
+        for c in first_steps {
             let Some(a) = tree.action(c) else { continue };
             let mut g = self.game.clone();
             if apply(&mut g, a).is_err() {

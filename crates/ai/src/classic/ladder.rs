@@ -1,0 +1,253 @@
+//! Ladder reading for the tree's priors: whether a chain in atari that runs is caught all
+//! the same, and whether putting a chain of two liberties in atari catches it. Read the
+//! simple way of Go programs: the defender extends (or takes an attacking chain in atari
+//! beside it, which counts as an escape), the attacker answers each two-liberty position
+//! with either atari that is not itself in atari.
+
+use stonefield_rules::Color;
+use stonefield_rules::classic::Board;
+
+/// Plies read before a ladder is given up as escaped: a ladder across a 19x19 board
+/// takes about 2 × 19 moves.
+const MAX_PLIES: u32 = 80;
+
+/// The moves of one player that the ladders of the chains around some area decide.
+#[derive(Debug, Default)]
+pub(crate) struct LadderMoves {
+    /// Ataris that catch a chain of the opponent's by ladder, and runs from atari to two
+    /// liberties that the ladder does not catch.
+    pub good: Vec<u16>,
+    /// Runs from atari into a ladder that works.
+    pub bad: Vec<u16>,
+}
+
+/// The moves of `me` that ladders decide, for the chains with a stone in `area`.
+pub(crate) fn ladder_moves(board: &Board, area: &[u16], me: Color) -> LadderMoves {
+    let mut out = LadderMoves::default();
+    let mut seen: Vec<u16> = Vec::with_capacity(area.len());
+    for &q in area {
+        let Some(color) = board.stone_at(q) else {
+            continue;
+        };
+        if seen.contains(&board.chain_id(q)) {
+            continue;
+        }
+        seen.push(board.chain_id(q));
+        if color != me {
+            let liberties = board.chain_liberties(q, 3);
+            if liberties.len() == 2 {
+                for &at in liberties.as_slice() {
+                    if atari_captures(board, q, at, me) {
+                        out.good.push(at);
+                    }
+                }
+            }
+        } else if let Some(run) = board.atari_liberty(q)
+            && board.liberties_after(run, me, 3).len() == 2
+        {
+            if escape_fails(board, q) {
+                out.bad.push(run);
+            } else {
+                out.good.push(run);
+            }
+        }
+    }
+    out
+}
+
+/// Whether the chain through `chain` (in atari) is captured even if its owner, to move,
+/// runs at its liberty.
+pub(crate) fn escape_fails(board: &Board, chain: u16) -> bool {
+    let mut scratch = board.clone();
+    defender_caught(board, &mut scratch, chain, 0)
+}
+
+/// Whether `attacker` playing at the empty cell `at`, which puts the chain through `chain`
+/// (two liberties, one of them `at`) in atari, captures it by ladder. False when the move
+/// is illegal on the board, in atari itself, or gives no atari.
+pub(crate) fn atari_captures(board: &Board, chain: u16, at: u16, attacker: Color) -> bool {
+    if !attacker_may_play(board, at, attacker) {
+        return false;
+    }
+    let mut after = board.clone();
+    after.place(at, attacker);
+    if after.stone_at(chain).is_none() || after.atari_liberty(chain).is_none() {
+        return false;
+    }
+    let mut scratch = after.clone();
+    defender_caught(&after, &mut scratch, chain, 0)
+}
+
+/// With the defender to move and the chain through `chain` in atari on `board`: whether
+/// it is lost. `scratch` is working space of the same size.
+fn defender_caught(board: &Board, scratch: &mut Board, chain: u16, plies: u32) -> bool {
+    let Some(defender) = board.stone_at(chain) else {
+        return true;
+    };
+    let Some(run) = board.atari_liberty(chain) else {
+        return false;
+    };
+    if plies >= MAX_PLIES || takes_an_attacker(board, chain, defender.other()) {
+        return false;
+    }
+    if board.ko_cell() == Some(run) || board.liberties_after(run, defender, 1).is_empty() {
+        return true;
+    }
+    scratch.clone_from(board);
+    scratch.place(run, defender);
+    match scratch.chain_liberties(chain, 3).len() {
+        0 | 1 => true,
+        2 => {
+            let position = scratch.clone();
+            attacker_catches(&position, scratch, chain, defender.other(), plies + 1)
+        }
+        _ => false,
+    }
+}
+
+/// With the attacker to move and the chain through `chain` at two liberties: whether an
+/// atari at either liberty catches it.
+fn attacker_catches(
+    board: &Board,
+    scratch: &mut Board,
+    chain: u16,
+    attacker: Color,
+    plies: u32,
+) -> bool {
+    let liberties = board.chain_liberties(chain, 2);
+    for &at in liberties.as_slice() {
+        if !attacker_may_play(board, at, attacker) {
+            continue;
+        }
+        scratch.clone_from(board);
+        scratch.place(at, attacker);
+        let after = scratch.clone();
+        if defender_caught(&after, scratch, chain, plies + 1) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a chain of `attacker`'s beside the chain through `chain` is in atari: the
+/// defender escapes by taking it (read as an escape, as most programs do).
+fn takes_an_attacker(board: &Board, chain: u16, attacker: Color) -> bool {
+    let id = board.chain_id(chain);
+    board.chain_cells(chain).any(|s| {
+        board.cell_neighbours(s).iter().any(|&q| {
+            board.stone_at(q) == Some(attacker)
+                && board.chain_id(q) != id
+                && board.atari_liberty(q).is_some()
+        })
+    })
+}
+
+/// An attacker's move the ladder considers: legal (empty, not the ko cell) and not in
+/// atari itself, where the defender would simply take it.
+fn attacker_may_play(board: &Board, at: u16, attacker: Color) -> bool {
+    board.is_empty_cell(at)
+        && board.ko_cell() != Some(at)
+        && board.liberties_after(at, attacker, 2).len() >= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stonefield_rules::classic::{Point, diagram_stones};
+
+    fn board(rows: &[&str]) -> Board {
+        let (size, stones) = diagram_stones(rows).expect("a diagram");
+        let mut b = Board::new(size);
+        for s in stones {
+            b.place(b.cell(s.at).expect("on board"), s.color);
+        }
+        b
+    }
+
+    fn cell(b: &Board, x: u32, y: u32) -> u16 {
+        b.cell(Point::new(x, y, b.size()).expect("on board"))
+            .expect("cell")
+    }
+
+    /// Black (2,2) with White above, left and diagonally below right: two liberties,
+    /// (3,2) and (2,3); with `atari` White holds (2,3) too, with `breaker` Black (4,1).
+    fn ladder_shape(atari: bool, breaker: bool) -> Board {
+        let row1 = if breaker { "..O.X...." } else { "..O......" };
+        let row3 = if atari { "..OO....." } else { "...O....." };
+        board(&[
+            ".........",
+            row1,
+            ".OX......",
+            row3,
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ])
+    }
+
+    #[test]
+    fn a_stone_in_a_ladder_toward_the_edge_is_caught() {
+        let b = ladder_shape(true, false);
+        assert_eq!(b.atari_liberty(cell(&b, 2, 2)), Some(cell(&b, 3, 2)));
+        assert!(escape_fails(&b, cell(&b, 2, 2)));
+    }
+
+    #[test]
+    fn a_ladder_breaker_lets_the_stone_escape() {
+        let b = ladder_shape(true, true);
+        assert!(!escape_fails(&b, cell(&b, 2, 2)));
+    }
+
+    #[test]
+    fn an_atari_that_starts_a_working_ladder_captures() {
+        let b = ladder_shape(false, false);
+        let stone = cell(&b, 2, 2);
+        assert_eq!(b.chain_liberties(stone, 3).len(), 2);
+        assert!(atari_captures(&b, stone, cell(&b, 2, 3), Color::White));
+        let broken = ladder_shape(false, true);
+        assert!(!atari_captures(
+            &broken,
+            stone,
+            cell(&b, 2, 3),
+            Color::White
+        ));
+    }
+
+    #[test]
+    fn a_chain_with_three_liberties_after_running_escapes() {
+        // No stone below: running at (2,3) reaches three liberties.
+        let b = board(&[
+            ".........",
+            "..O......",
+            ".OXO.....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        assert!(!escape_fails(&b, cell(&b, 2, 2)));
+    }
+
+    #[test]
+    fn a_defender_that_can_take_an_attacker_in_atari_escapes() {
+        // The ladder of `ladder_shape`, but White (1,2) is itself in atari at (1,3).
+        let b = board(&[
+            ".........",
+            ".XO......",
+            "XOX......",
+            "..OO.....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        assert_eq!(b.atari_liberty(cell(&b, 1, 2)), Some(cell(&b, 1, 3)));
+        assert_eq!(b.atari_liberty(cell(&b, 2, 2)), Some(cell(&b, 3, 2)));
+        assert!(!escape_fails(&b, cell(&b, 2, 2)));
+    }
+}
