@@ -278,5 +278,14 @@ fn bench_continuous_json_reports_every_size() {
         assert!(s["move_us"].as_f64().is_some_and(|t| t > 0.0), "{s}");
         assert!(s["hover_us"].as_f64().is_some_and(|t| t > 0.0), "{s}");
         assert!(s["atari_us"].as_f64().is_some_and(|t| t > 0.0), "{s}");
+        // Three moves may all capture, or none: the other median is then null.
+        for split in ["move_quiet_us", "move_capture_us"] {
+            assert!(
+                s[split].is_null() || s[split].as_f64().is_some_and(|t| t > 0.0),
+                "{s}"
+            );
+        }
+        let share = s["capture_share"].as_f64().expect("capture_share");
+        assert!((0.0..=1.0).contains(&share), "{s}");
     }
 }

@@ -7,6 +7,10 @@
 //! The atari figure is the query right after each timed move, as the server asks it: the
 //! game keeps its answers, so it searches again only the groups near the move. The search
 //! of every group from scratch, which grows with the board, is reported beside it.
+//!
+//! Beside the median of all moves, the medians of the moves that capture nothing and of
+//! those that capture, and the share of the latter: on a crowded board most moves capture,
+//! and a capture's cost grows with the stones it takes.
 
 use std::time::Instant;
 
@@ -32,6 +36,11 @@ struct Figures {
     reached: f64,
     /// Median microseconds of a move: resolve, play, captures and score update.
     move_us: f64,
+    /// Median microseconds of the moves that capture nothing, and of those that capture.
+    quiet_us: f64,
+    capture_us: f64,
+    /// The share of timed moves that capture.
+    capture_share: f64,
     /// Median microseconds of a preview: resolve and the score if played.
     hover_us: f64,
     /// Median microseconds of the groups in atari asked right after a move.
@@ -42,19 +51,22 @@ struct Figures {
     samples: (usize, usize),
 }
 
+/// Microseconds timed at one size.
+#[derive(Debug, Default)]
+struct Samples {
+    moves: Vec<f64>,
+    quiet: Vec<f64>,
+    captures: Vec<f64>,
+    hovers: Vec<f64>,
+    atari: Vec<f64>,
+}
+
 fn micros(start: Instant) -> f64 {
     start.elapsed().as_secs_f64() * 1e6
 }
 
-/// Times up to `moves` moves and previews from `game`, pushing microseconds.
-fn time_game(
-    game: &ContinuousGame,
-    seed: u64,
-    moves: usize,
-    move_us: &mut Vec<f64>,
-    hover_us: &mut Vec<f64>,
-    atari_us: &mut Vec<f64>,
-) {
+/// Times up to `moves` moves and previews from `game`.
+fn time_game(game: &ContinuousGame, seed: u64, moves: usize, samples: &mut Samples) {
     let mut timed = 0;
     // Another stream than the one that built the game, so the requests are fresh.
     let requests: Vec<_> = BenchRequests::new(seed ^ 0x005E_ED0F_7E57)
@@ -71,12 +83,17 @@ fn time_game(
         let played = std::hint::black_box(trial.play_request(request, mode));
         let took = micros(start);
         // Illegal and empty requests are retried, as in the game that built the position.
-        if played.is_ok() {
-            move_us.push(took);
+        if let Ok((_, placed)) = played {
+            samples.moves.push(took);
+            if placed.captured.is_empty() {
+                samples.quiet.push(took);
+            } else {
+                samples.captures.push(took);
+            }
             timed += 1;
             let start = Instant::now();
             std::hint::black_box(trial.groups_in_atari());
-            atari_us.push(micros(start));
+            samples.atari.push(micros(start));
         }
     }
     // The same requests hovered, in a run of their own as a pointer hovers between two
@@ -86,14 +103,14 @@ fn time_game(
         let preview = std::hint::black_box(game.preview(request, mode));
         let hover = micros(start);
         if preview.is_some() {
-            hover_us.push(hover);
+            samples.hovers.push(hover);
         }
     }
 }
 
 fn measure(stones: usize, seeds: u64, moves: usize) -> Figures {
-    let (mut move_us, mut hover_us) = (Vec::new(), Vec::new());
-    let (mut atari_us, mut scratch_us) = (Vec::new(), Vec::new());
+    let mut samples = Samples::default();
+    let mut scratch_us = Vec::new();
     let mut reached = 0usize;
     for seed in 1..=seeds {
         let game = bench_game(seed, stones);
@@ -105,22 +122,19 @@ fn measure(stones: usize, seeds: u64, moves: usize) -> Figures {
         }
         // The answers for the position itself, kept as a server's game keeps them.
         std::hint::black_box(game.groups_in_atari());
-        time_game(
-            &game,
-            seed,
-            moves,
-            &mut move_us,
-            &mut hover_us,
-            &mut atari_us,
-        );
+        time_game(&game, seed, moves, &mut samples);
     }
+    let timed = samples.moves.len();
     Figures {
         stones,
         reached: reached as f64 / seeds.max(1) as f64,
-        samples: (move_us.len(), hover_us.len()),
-        move_us: median(move_us),
-        hover_us: median(hover_us),
-        atari_us: median(atari_us),
+        samples: (timed, samples.hovers.len()),
+        capture_share: samples.captures.len() as f64 / timed.max(1) as f64,
+        move_us: median(samples.moves),
+        quiet_us: median(samples.quiet),
+        capture_us: median(samples.captures),
+        hover_us: median(samples.hovers),
+        atari_us: median(samples.atari),
         scratch_us: median(scratch_us),
     }
 }
@@ -134,8 +148,9 @@ fn rounded(x: f64) -> serde_json::Value {
     }
 }
 
-/// Runs the bench and prints a table, or with `json` one object
-/// `{"sizes": [{"stones", "move_us", "hover_us", "atari_us", "atari_scratch_us"}, ...]}`.
+/// Runs the bench and prints a table, or with `json` one object `{"sizes": [{"stones",
+/// "move_us", "hover_us", "atari_us", "atari_scratch_us", "move_quiet_us",
+/// "move_capture_us", "capture_share"}, ...]}`.
 pub fn run(json: bool, seeds: u64, moves: usize) {
     let seeds = seeds.max(1);
     let figures: Vec<Figures> = SIZES.iter().map(|&n| measure(n, seeds, moves)).collect();
@@ -149,6 +164,9 @@ pub fn run(json: bool, seeds: u64, moves: usize) {
                     "hover_us": rounded(f.hover_us),
                     "atari_us": rounded(f.atari_us),
                     "atari_scratch_us": rounded(f.scratch_us),
+                    "move_quiet_us": rounded(f.quiet_us),
+                    "move_capture_us": rounded(f.capture_us),
+                    "capture_share": rounded(f.capture_share),
                 })
             })
             .collect();
@@ -159,19 +177,21 @@ pub fn run(json: bool, seeds: u64, moves: usize) {
         "continuous Go on square-19, one thread: median of single moves on {seeds} seeded games per size"
     );
     println!(
-        "  stones  reached   move (us)  hover (us)  atari (us)  atari from scratch (us)  timed moves/previews"
+        "  stones  reached   move (us)  hover (us)  atari (us)  atari from scratch (us)  timed moves/previews  quiet move (us)  capture (us)  captures"
     );
     for f in &figures {
         println!(
-            "  {:>6}  {:>7.1}  {:>10.2}  {:>10.2}  {:>10.2}  {:>23.2}  {}/{}",
+            "  {:>6}  {:>7.1}  {:>10.2}  {:>10.2}  {:>10.2}  {:>23.2}  {:>20}  {:>15.2}  {:>12.2}  {:>7.0}%",
             f.stones,
             f.reached,
             f.move_us,
             f.hover_us,
             f.atari_us,
             f.scratch_us,
-            f.samples.0,
-            f.samples.1
+            format!("{}/{}", f.samples.0, f.samples.1),
+            f.quiet_us,
+            f.capture_us,
+            100.0 * f.capture_share,
         );
     }
 }
