@@ -222,7 +222,7 @@ pub type ClassicSearch = Search<ClassicGame, SearchPolicy>;
 ///     playouts: None,
 ///     time: Some(Duration::from_millis(100)),
 ///     threads: 2,
-///     ..SearchConfig::default()
+///     ..classic::search_config()
 /// };
 /// let mut search = classic::new_search(game.clone(), config);
 /// let result = search.run();
@@ -233,6 +233,21 @@ pub type ClassicSearch = Search<ClassicGame, SearchPolicy>;
 /// ```
 pub fn new_search(game: ClassicGame, config: SearchConfig) -> ClassicSearch {
     new_search_with(game, config, SearchPolicy::default())
+}
+
+/// The search settings tuned for classic Go with the heavy policy's priors: little
+/// exploration beyond what RAVE and the priors give, and RAVE that fades early.
+///
+/// Measured against GNU Go 3.8 (level 10, Chinese rules, 9x9, komi 7.5) at 5,000
+/// playouts a move on one thread, 16 games each: exploration 0.5 and RAVE equivalence 500
+/// (the generic defaults) won 1 of 10; exploration 0.1: 4/10; 0.05: 7/16; 0: 7/16; with
+/// exploration 0.05, equivalence 2,000: 2/16, 100: 10/16.
+pub fn search_config() -> SearchConfig {
+    SearchConfig {
+        exploration: 0.05,
+        rave_equivalence: 100.0,
+        ..SearchConfig::default()
+    }
 }
 
 /// [`new_search`] with the playouts of `policy` (the light ones to compare with).

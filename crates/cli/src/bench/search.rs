@@ -21,7 +21,7 @@ pub fn playouts_per_s(size: u8, threads: usize, seconds: f64, runs: usize) -> an
                 time: Some(time),
                 threads,
                 seed: run as u64,
-                ..SearchConfig::default()
+                ..classic::search_config()
             };
             let mut search = classic::new_search(game.clone(), config);
             let started = std::time::Instant::now();

@@ -259,7 +259,7 @@ impl Player {
                 .options
                 .seed
                 .wrapping_add(self.games.wrapping_mul(1 << 20)),
-            ..SearchConfig::default()
+            ..classic::search_config()
         };
         if let Some(tune) = &self.options.tune {
             tune.apply_search(&mut config);
