@@ -197,7 +197,7 @@ impl Position {
             return Some(false);
         }
         let reach = self.reach;
-        let mut near = Vec::new();
+        let mut near = Vec::with_capacity(32);
         let mut overlap = false;
         self.grid.near(p, reach.influence, |id, q| {
             overlap |= reach.covers(q, p);

@@ -43,6 +43,13 @@ const MAX_PENDING: usize = 4096;
 /// tests, so that they prune all the time).
 const PRUNE_AT: usize = if cfg!(test) { 2 } else { 64 };
 
+/// True when `list` is due for pruning before a push: it is long, or full, as pruning
+/// costs no more than the copy growing it would make and often spares that copy (a
+/// copied game's lists are as full as the original's).
+fn prune_due<T>(list: &Vec<T>) -> bool {
+    list.len() >= PRUNE_AT || list.len() == list.capacity()
+}
+
 /// A cached answer: the generation it was computed in, and the group's flag if in atari
 /// (its first stone's placement order and the public answer).
 #[derive(Debug, Clone, Default)]
@@ -207,7 +214,7 @@ impl State {
 }
 
 fn register(list: &mut Vec<(u32, u32)>, key: (u32, u32), entries: &[Entry]) {
-    if list.len() >= PRUNE_AT {
+    if prune_due(list) {
         list.retain(|&(g, generation)| {
             let e = &entries[g as usize];
             e.valid && e.generation == generation
@@ -240,7 +247,7 @@ impl Position {
         if st.entries.len() < slots {
             st.entries.resize_with(slots, Entry::default);
         }
-        let mut dirty: Vec<u32> = Vec::new();
+        let mut dirty: Vec<u32> = Vec::with_capacity(16);
         if st.fresh {
             st.fresh = false;
             st.points.clear();
@@ -309,7 +316,7 @@ impl Position {
                 };
                 self.grid.cells_within(centre, radius, |c| {
                     let list = &mut st.by_cell[c];
-                    if list.len() >= PRUNE_AT {
+                    if prune_due(list) {
                         let entries = &st.entries;
                         list.retain(|w| {
                             let e = &entries[w.g as usize];

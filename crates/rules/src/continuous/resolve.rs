@@ -117,7 +117,7 @@ impl Position {
         };
         let grid = &self.carriers;
         let home = grid.cell_of(c);
-        let mut ring: Vec<(f64, u32, V)> = Vec::with_capacity(32);
+        let mut ring: Vec<(f64, u32, V)> = Vec::with_capacity(24);
         let mut k = 0;
         loop {
             if beyond(best, grid.ring_distance(c, home, k)) {
