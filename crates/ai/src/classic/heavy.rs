@@ -31,6 +31,10 @@ pub struct HeavyConfig {
     pub reject_lone_self_atari: f32,
     /// Whether the tree gets priors (the `priors` module) for new moves.
     pub priors: bool,
+    /// The share of a playout's value that is its score (Black's margin over the number of
+    /// points, mapped to 0..1) rather than win or loss: a little of it makes the search
+    /// prefer the larger margin among moves that win alike, as Pachi does.
+    pub score_weight: f32,
 }
 
 impl Default for HeavyConfig {
@@ -40,6 +44,7 @@ impl Default for HeavyConfig {
             pattern: 0.95,
             reject_lone_self_atari: 0.5,
             priors: true,
+            score_weight: 0.0,
         }
     }
 }
@@ -79,13 +84,20 @@ impl Policy<ClassicGame> for HeavyPolicy {
         let last = game.last_move();
         let result = run(&mut board, game.to_move(), last, &self.config, rng, trace);
         let black_margin = f64::from(result.area_difference) - game.rules().komi;
-        if black_margin > 0.0 {
+        let win = if black_margin > 0.0 {
             1.0
         } else if black_margin < 0.0 {
             0.0
         } else {
             0.5
+        };
+        let weight = f64::from(self.config.score_weight.clamp(0.0, 1.0));
+        if weight == 0.0 {
+            return win;
         }
+        let points = f64::from(board.size()).powi(2);
+        let score = 0.5 + 0.5 * (black_margin / points).clamp(-1.0, 1.0);
+        (1.0 - weight) * win + weight * score
     }
 }
 

@@ -62,7 +62,7 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 9] = [
+    pub const NAMES: [&str; 10] = [
         "exploration",
         "rave_equivalence",
         "first_play_urgency",
@@ -72,6 +72,7 @@ impl Tuning {
         "pattern",
         "reject_lone_self_atari",
         "priors",
+        "score_weight",
     ];
 
     fn parse(text: &str) -> Result<Tuning, String> {
@@ -118,6 +119,7 @@ impl Tuning {
                 "pattern" => config.pattern = *v as f32,
                 "reject_lone_self_atari" => config.reject_lone_self_atari = *v as f32,
                 "priors" => config.priors = *v != 0.0,
+                "score_weight" => config.score_weight = *v as f32,
                 _ => {}
             }
         }
