@@ -150,6 +150,27 @@ fn attacker_may_play(board: &Board, at: u16, attacker: Color) -> bool {
         && board.liberties_after(at, attacker, 2).len() >= 2
 }
 
+/// Black (2,2) with White above, left and diagonally below right: two liberties, (3,2)
+/// and (2,3), and an atari at (2,3) starts a ladder toward the top edge. With `atari`
+/// White holds (2,3) already; with `breaker` Black (4,1) breaks the ladder.
+#[cfg(test)]
+pub(crate) fn ladder_rows(atari: bool, breaker: bool) -> [&'static str; 9] {
+    let row1 = if breaker { "..O.X...." } else { "..O......" };
+    let row3 = if atari { "..OO....." } else { "...O....." };
+    let empty = ".........";
+    [
+        empty,
+        row1,
+        ".OX......",
+        row3,
+        empty,
+        empty,
+        empty,
+        empty,
+        empty,
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,22 +190,8 @@ mod tests {
             .expect("cell")
     }
 
-    /// Black (2,2) with White above, left and diagonally below right: two liberties,
-    /// (3,2) and (2,3); with `atari` White holds (2,3) too, with `breaker` Black (4,1).
     fn ladder_shape(atari: bool, breaker: bool) -> Board {
-        let row1 = if breaker { "..O.X...." } else { "..O......" };
-        let row3 = if atari { "..OO....." } else { "...O....." };
-        board(&[
-            ".........",
-            row1,
-            ".OX......",
-            row3,
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-        ])
+        board(&ladder_rows(atari, breaker))
     }
 
     #[test]

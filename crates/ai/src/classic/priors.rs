@@ -158,6 +158,7 @@ pub(crate) fn cfg_distances(board: &Board, from: u16, max: u8) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::classic::ladder::ladder_rows;
     use stonefield_rules::Color;
     use stonefield_rules::classic::{Rules, diagram_stones};
 
@@ -217,36 +218,10 @@ mod tests {
     fn running_into_a_working_ladder_is_disfavoured_and_a_ladder_atari_favoured() {
         // White just played (2,3): Black (2,2) is in atari at (3,2), and running there
         // gives two liberties that White's ladder takes toward the top edge.
-        let caught = game(
-            &[
-                ".........",
-                "..O......",
-                ".OX......",
-                "..OO.....",
-                ".........",
-                ".........",
-                ".........",
-                ".........",
-                ".........",
-            ],
-            Some((2, 3)),
-        );
+        let caught = game(&ladder_rows(true, false), Some((2, 3)));
         assert!(prior(&caught, 3, 2) < 0.5, "{}", prior(&caught, 3, 2));
         // With a Black stone at (4,1) the ladder breaks: running is good.
-        let breaks = game(
-            &[
-                ".........",
-                "..O.X....",
-                ".OX......",
-                "..OO.....",
-                ".........",
-                ".........",
-                ".........",
-                ".........",
-                ".........",
-            ],
-            Some((2, 3)),
-        );
+        let breaks = game(&ladder_rows(true, true), Some((2, 3)));
         assert!(prior(&breaks, 3, 2) > 0.6, "{}", prior(&breaks, 3, 2));
     }
 
