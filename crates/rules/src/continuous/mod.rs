@@ -1,6 +1,8 @@
 //! Continuous Go (Sugo): stones are discs placed anywhere on a polygon board
 //! (`rules/continuous.md`). Geometry is exact (within `eps = 1e-9 r`) and every structure
-//! is updated locally, so a move costs the same at 10 stones or 300.
+//! is updated locally: a move reads the stones near it (and near the stones it captures),
+//! so its cost follows how crowded the board is around it and how many stones it takes,
+//! not how many stand elsewhere.
 //!
 //! ```
 //! use stonefield_rules::Game;
