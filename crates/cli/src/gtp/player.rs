@@ -298,10 +298,11 @@ impl Player {
         let mut estimate = None;
         if opponent_passed {
             let dead = self.estimate(game);
-            // Passing back ends the game: do it when the count says we have won.
+            // Passing back ends the game: do it when the count says we have won, once no
+            // chain of ours can still be taken.
             if !must_clear(game, &dead, cleanup) && self.wins_count(game, &dead) {
                 self.last = SearchStats::default();
-                return Choice::Pass;
+                return rescue(game, cleanup).map_or(Choice::Pass, Choice::Play);
             }
             estimate = Some(dead);
         }
@@ -309,6 +310,9 @@ impl Player {
         let choice = self.pick(&result);
         if choice != Choice::Pass {
             return choice;
+        }
+        if let Some(p) = rescue(game, cleanup) {
+            return Choice::Play(p);
         }
         let dead = estimate.unwrap_or_else(|| self.estimate(game));
         settle(choice, &result, must_clear(game, &dead, cleanup))
@@ -425,6 +429,28 @@ fn must_clear(game: &ClassicGame, estimate: &[Stone<Point>], cleanup: bool) -> b
         && estimate.iter().any(|s| s.color == opponent)
 }
 
+/// Before a pass where filling costs nothing (area scoring, or cleanup): the point that
+/// saves a chain of the player to move in atari, if a stone there has two liberties. A
+/// stone in atari left at the end is counted dead by referees (GNU Go among them) even
+/// where random playouts call it alive, as at the end of a ko.
+fn rescue(game: &ClassicGame, cleanup: bool) -> Option<Point> {
+    if !(cleanup || game.rules().scoring == Scoring::Area) {
+        return None;
+    }
+    let board = game.board();
+    let me = game.to_move();
+    board.points().find_map(|p| {
+        if board.get(p) != Some(me) {
+            return None;
+        }
+        let cell = board.cell(p)?;
+        let liberty = board.atari_liberty(cell)?;
+        let point = board.cell_point(liberty);
+        (board.liberties_after(liberty, me, 2).len() >= 2 && game.check(&point).is_ok())
+            .then_some(point)
+    })
+}
+
 /// The result of counting `game` now with `dead` removed.
 pub fn count(game: &ClassicGame, dead: &[Stone<Point>]) -> Outcome {
     let mut counted = game.clone();
@@ -469,6 +495,7 @@ fn settle(choice: Choice, result: &SearchResult<Point>, must_clear: bool) -> Cho
 #[cfg(test)]
 mod tests {
     use super::*;
+    use stonefield_rules::Color;
     use stonefield_rules::classic::Rules;
 
     fn game_from(size: u8, moves: &[(u32, u32)]) -> ClassicGame {
@@ -478,6 +505,44 @@ mod tests {
             g.play(&p).expect("legal");
         }
         g
+    }
+
+    #[test]
+    fn a_chain_in_atari_is_saved_before_passing_under_area_scoring() {
+        // The end of a game against GNU Go: Black's B9 is in atari at A9 (a ko White can
+        // start), and connecting at A9 saves it; the count with B9 alive says Black wins.
+        let rows = [
+            ".XOOO.O..",
+            "XOOO.O...",
+            "XXOXOOO..",
+            ".XXXOO.OO",
+            "..X.XXOO.",
+            ".....XO.O",
+            "...X.XXOO",
+            "......XXO",
+            "...X...XO",
+        ];
+        let (size, stones) = stonefield_rules::classic::diagram_stones(&rows).expect("diagram");
+        let rules = Rules {
+            komi: 7.5,
+            ..Rules::preset("chinese", size).expect("rules")
+        };
+        let game = ClassicGame::from_setup(rules, &stones, Color::Black).expect("setup");
+        let a9 = Point::new(0, 0, size).expect("on board");
+        assert_eq!(rescue(&game, false), Some(a9));
+        let mut player = Player::new(Options::playouts(200, 1));
+        assert_eq!(player.choose(&game, None, true, false), Choice::Play(a9));
+        let japanese = ClassicGame::from_setup(
+            Rules::preset("japanese", size).expect("rules"),
+            &stones,
+            Color::Black,
+        )
+        .expect("setup");
+        assert_eq!(
+            rescue(&japanese, false),
+            None,
+            "filling costs a point there"
+        );
     }
 
     #[test]

@@ -171,10 +171,14 @@ impl Board {
         self.grid.stones[at(self.grid.chain[at(i)])]
     }
 
-    /// Up to `limit` (at most 4) distinct liberties of the chain through the stone at `i`.
+    /// Up to `limit` (at most 4) distinct liberties of the chain through the stone at `i`;
+    /// none when `i` holds no stone.
     pub fn chain_liberties(&self, i: u16, limit: usize) -> Liberties {
         let mut libs = Liberties::default();
-        self.add_chain_liberties(i, limit.min(4), None, &mut libs);
+        // An empty cell's chain links are stale: following them need not come back.
+        if self.color_at(i).is_some() {
+            self.add_chain_liberties(i, limit.min(4), None, &mut libs);
+        }
         libs
     }
 
@@ -198,7 +202,8 @@ impl Board {
         }
     }
 
-    /// The only liberty of the chain through the stone at `i` when it has one (atari).
+    /// The only liberty of the chain through the stone at `i` when it has one (atari);
+    /// `None` when `i` holds no stone.
     #[inline]
     pub fn atari_liberty(&self, i: u16) -> Option<u16> {
         // A single liberty touches at most four stones of the chain: more pseudo-liberties
@@ -439,6 +444,22 @@ mod tests {
                     assert_eq!(b.captures_by(i, c), expected);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn an_empty_cell_has_no_chain_liberties() {
+        let mut rng = fastrand::Rng::with_seed(9);
+        let mut b = Board::new(9);
+        let mut color = Color::Black;
+        // Captures leave stale chain links behind on the cells they empty.
+        for _ in 0..300 {
+            crate::classic::random_move(&mut b, color, &mut rng);
+            color = color.other();
+        }
+        for i in b.empty_cells().to_vec() {
+            assert!(b.chain_liberties(i, 4).is_empty());
+            assert_eq!(b.atari_liberty(i), None);
         }
     }
 
