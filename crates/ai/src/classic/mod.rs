@@ -9,10 +9,7 @@ mod ladder;
 pub mod patterns;
 mod priors;
 
-use std::sync::OnceLock;
-
-use stonefield_rules::classic::{Board, ClassicGame, MAX_SIZE, Point, Rules, playout, random_move};
-use stonefield_rules::key_hasher::KeyMap;
+use stonefield_rules::classic::{Board, ClassicGame, MAX_SIZE, Point, playout, random_move_point};
 use stonefield_rules::{Color, Game, Phase, Stone};
 
 use crate::search::{self, Action, Policy, Search, SearchConfig, Trace};
@@ -317,214 +314,30 @@ impl Policy<ClassicGame> for ClassicPolicy {
 }
 
 /// The rules crate's light playout ([`playout`]), move by move so that each move can be
-/// recorded for RAVE; returns Black's area minus White's.
-///
-/// The rules crate does not report a playout's moves, so a copy of the board follows
-/// along. A move that captures nothing changes the board's hash by one stone's key, which
-/// names the point; after a capture the point is found among the copy's empty points,
-/// and the captured chains from its neighbours. Anything unexpected (a guess that does
-/// not check out, a stone count that differs) resynchronises the copy point by point.
-/// Crediting the stones standing at the end instead was tried: that measures who owns a
-/// point, not who played there first, and made the search weaker than without RAVE.
+/// recorded for RAVE; returns Black's area minus White's. Crediting the stones standing at
+/// the end instead was tried: that measures who owns a point, not who played there first,
+/// and made the search weaker than without RAVE.
 fn traced_playout(
     board: &mut Board,
     mut to_move: Color,
     rng: &mut fastrand::Rng,
     trace: &mut Trace,
 ) -> i32 {
-    let geometry = geometry(board.size());
-    let mut copy = Copy::of(board, geometry);
     let limit = 3 * u32::from(board.size()) * u32::from(board.size());
     let (mut passes, mut moves) = (0, 0);
     while passes < 2 && moves < limit {
-        let before = board.hash();
-        if random_move(board, to_move, rng) {
-            passes = 0;
-            let quiet = geometry
-                .keys
-                .get(&(board.hash() ^ before))
-                .filter(|&&(i, c)| c == to_move && copy.stone[usize::from(i)].is_none());
-            let played = match quiet {
-                Some(&(i, _)) if board.get(geometry.points[usize::from(i)]) == Some(to_move) => {
-                    copy.place(i, to_move);
-                    Some(i)
-                }
-                _ => copy.follow_capture(board, to_move, geometry),
-            };
-            match played {
-                Some(i) => trace.push(to_move, point_key(geometry.points[usize::from(i)])),
-                None => copy.resync(board, to_move, geometry, trace),
+        match random_move_point(board, to_move, rng) {
+            Some(p) => {
+                passes = 0;
+                trace.push(to_move, point_key(p));
             }
-        } else {
-            passes += 1;
+            None => passes += 1,
         }
         moves += 1;
         to_move = to_move.other();
     }
     let [black, white] = board.area();
     black as i32 - white as i32
-}
-
-/// What the traced playout needs of a board size, built once per size.
-#[derive(Debug)]
-struct Geometry {
-    /// Points in reading order; an index below means a position in this list.
-    points: Vec<Point>,
-    /// The up to four neighbours of each point.
-    neighbours: Vec<Vec<u16>>,
-    /// The change of [`Board::hash`] one stone makes, and the stone. Measured by playing
-    /// each stone on an empty board.
-    /// Keyed without rehashing: SipHash would cost a tenth of the traced playout.
-    keys: KeyMap<(u16, Color)>,
-}
-
-fn geometry(size: u8) -> &'static Geometry {
-    static GEOMETRY: [OnceLock<Geometry>; MAX_SIZE as usize + 1] =
-        [const { OnceLock::new() }; MAX_SIZE as usize + 1];
-    GEOMETRY[usize::from(size.min(MAX_SIZE))].get_or_init(|| {
-        let n = u32::from(size);
-        let points: Vec<Point> = (0..n * n)
-            .filter_map(|i| Point::new(i % n, i / n, size))
-            .collect();
-        let index = |x: u32, y: u32| (x < n && y < n).then(|| (y * n + x) as u16);
-        let neighbours = (0..n * n)
-            .map(|i| {
-                let (x, y) = (i % n, i / n);
-                [
-                    index(x.wrapping_sub(1), y),
-                    index(x + 1, y),
-                    index(x, y.wrapping_sub(1)),
-                    index(x, y + 1),
-                ]
-                .into_iter()
-                .flatten()
-                .collect()
-            })
-            .collect();
-        let mut keys = KeyMap::default();
-        let empty = Rules::preset("chinese", size)
-            .ok()
-            .and_then(|r| ClassicGame::new(r).ok());
-        if let Some(empty) = empty {
-            for (i, &p) in points.iter().enumerate() {
-                for color in Color::ALL {
-                    let mut game = empty.clone();
-                    if color == Color::White && game.pass().is_err() {
-                        continue;
-                    }
-                    if game.play(&p).is_ok() {
-                        let key = game.board().hash() ^ empty.board().hash();
-                        keys.insert(key, (i as u16, color));
-                    }
-                }
-            }
-        }
-        Geometry {
-            points,
-            neighbours,
-            keys,
-        }
-    })
-}
-
-/// The traced playout's copy of the board: the stone on each point, and the empty points
-/// with each one's slot in that list.
-#[derive(Debug)]
-struct Copy {
-    stone: Vec<Option<Color>>,
-    empties: Vec<u16>,
-    slot: Vec<u16>,
-    count: [u16; 2],
-    /// Scratch for the flood over captured chains.
-    stack: Vec<u16>,
-}
-
-impl Copy {
-    fn of(board: &Board, geometry: &Geometry) -> Copy {
-        let mut copy = Copy {
-            stone: Vec::new(),
-            empties: Vec::new(),
-            slot: vec![0; geometry.points.len()],
-            count: [0; 2],
-            stack: Vec::new(),
-        };
-        copy.rebuild(board, geometry);
-        copy
-    }
-
-    fn rebuild(&mut self, board: &Board, geometry: &Geometry) {
-        self.stone = geometry.points.iter().map(|&p| board.get(p)).collect();
-        self.empties.clear();
-        self.count = [0; 2];
-        for (i, s) in self.stone.iter().enumerate() {
-            match s {
-                None => {
-                    self.slot[i] = self.empties.len() as u16;
-                    self.empties.push(i as u16);
-                }
-                Some(c) => self.count[c.index()] += 1,
-            }
-        }
-    }
-
-    fn place(&mut self, i: u16, color: Color) {
-        let k = self.slot[usize::from(i)];
-        self.empties.swap_remove(usize::from(k));
-        if let Some(&moved) = self.empties.get(usize::from(k)) {
-            self.slot[usize::from(moved)] = k;
-        }
-        self.stone[usize::from(i)] = Some(color);
-        self.count[color.index()] += 1;
-    }
-
-    fn clear(&mut self, i: u16) {
-        if let Some(c) = self.stone[usize::from(i)].take() {
-            self.count[c.index()] -= 1;
-            self.slot[usize::from(i)] = self.empties.len() as u16;
-            self.empties.push(i);
-        }
-    }
-
-    /// After a move of `color` that captured: the point played, found among the empty
-    /// points, with the captured chains cleared from its neighbours. `None` if the copy
-    /// and the board disagree.
-    fn follow_capture(&mut self, board: &Board, color: Color, geometry: &Geometry) -> Option<u16> {
-        let played = *self
-            .empties
-            .iter()
-            .find(|&&i| board.get(geometry.points[usize::from(i)]).is_some())?;
-        self.place(played, color);
-        let mut stack = std::mem::take(&mut self.stack);
-        stack.clear();
-        stack.extend_from_slice(&geometry.neighbours[usize::from(played)]);
-        while let Some(i) = stack.pop() {
-            if self.stone[usize::from(i)] == Some(color.other())
-                && board.get(geometry.points[usize::from(i)]).is_none()
-            {
-                self.clear(i);
-                stack.extend_from_slice(&geometry.neighbours[usize::from(i)]);
-            }
-        }
-        self.stack = stack;
-        let agrees = Color::ALL
-            .into_iter()
-            .all(|c| self.count[c.index()] == board.stone_count(c));
-        agrees.then_some(played)
-    }
-
-    /// Brings the copy back in line with the board point by point, recording a stone of
-    /// `color` that was not in the copy as the move.
-    fn resync(&mut self, board: &Board, color: Color, geometry: &Geometry, trace: &mut Trace) {
-        let new = geometry
-            .points
-            .iter()
-            .zip(&self.stone)
-            .find(|&(&p, &s)| s.is_none() && board.get(p) == Some(color));
-        if let Some((&p, _)) = new {
-            trace.push(color, point_key(p));
-        }
-        self.rebuild(board, geometry);
-    }
 }
 
 impl From<search::Choice<Point>> for Choice {
@@ -540,6 +353,7 @@ impl From<search::Choice<Point>> for Choice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use stonefield_rules::classic::Rules;
 
     fn game_with(size: u8, black: &[(u32, u32)], white: &[(u32, u32)]) -> ClassicGame {
         let stones: Vec<Stone<Point>> = black

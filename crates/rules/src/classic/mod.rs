@@ -14,6 +14,6 @@ pub use board::{Board, CODE_OFF, Liberties};
 pub use diagram::{DiagramError, diagram_stones};
 pub use game::{ClassicGame, SetupError};
 pub use handicap::fixed_points;
-pub use playout::{PlayoutResult, playout, random_move};
+pub use playout::{PlayoutResult, playout, random_move, random_move_point};
 pub use point::{MAX_SIZE, MIN_SIZE, Point};
 pub use rules::{Handicap, KoRule, Placement, Rules, RulesError, Scoring, SuicideRule};

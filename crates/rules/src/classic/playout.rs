@@ -2,7 +2,8 @@
 //! points that do not fill a single-point eye of the mover, simple ko, two passes end the
 //! playout, area count.
 
-use super::board::Board;
+use super::board::{Board, Idx};
+use super::point::Point;
 use crate::Color;
 
 /// The outcome of one playout.
@@ -24,7 +25,7 @@ pub fn playout(board: &mut Board, mut to_move: Color, rng: &mut fastrand::Rng) -
     // The caller's generator gives one word, the seed of the playout's own draws.
     let mut draws = Draws::new(rng);
     while passes < 2 && moves < limit {
-        if draws.random_move(board, to_move) {
+        if draws.random_move(board, to_move, |_| {}) {
             passes = 0;
         } else {
             passes += 1;
@@ -55,7 +56,19 @@ impl PlayoutResult {
 /// the sampled range, so every acceptable point is equally likely.
 #[inline]
 pub fn random_move(board: &mut Board, color: Color, rng: &mut fastrand::Rng) -> bool {
-    Draws::new(rng).random_move(board, color)
+    Draws::new(rng).random_move(board, color, |_| {})
+}
+
+/// [`random_move`], saying where: the point played, or `None` for the pass. The same
+/// draws as [`random_move`] for the same generator, so both play the same move.
+pub fn random_move_point(
+    board: &mut Board,
+    color: Color,
+    rng: &mut fastrand::Rng,
+) -> Option<Point> {
+    let mut cell = None;
+    Draws::new(rng).random_move(board, color, |c| cell = Some(c));
+    cell.map(|c| board.point(c))
 }
 
 /// Uniform draws below a bound, from a 64-bit linear congruential generator seeded by the
@@ -111,15 +124,19 @@ impl Draws {
         (wide >> 32) as usize
     }
 
+    /// Plays a move and tells `played` its cell (the closure costs nothing in the
+    /// playout, which passes one that does nothing); false for a pass.
     #[inline(always)]
-    fn random_move(&mut self, board: &mut Board, color: Color) -> bool {
+    fn random_move(&mut self, board: &mut Board, color: Color, played: impl FnOnce(Idx)) -> bool {
         // A board has at most 625 points, so the count fits a u32 (cheaper to draw than
         // usize).
         let mut left = board.empties().len() as u32;
         while left > 0 {
             let k = self.below(left);
-            if board.playout_may_play(board.empty_at(k), color) {
+            let cell = board.empty_at(k);
+            if board.playout_may_play(cell, color) {
                 board.play_slot(k, color);
+                played(cell);
                 return true;
             }
             left -= 1;
@@ -267,6 +284,29 @@ mod tests {
                 .map(|&c| (c as f64 - expected).powi(2) / expected)
                 .sum();
             assert!(chi2 < 70.0, "chi2 {chi2} for counts {counts:?}");
+        }
+    }
+
+    #[test]
+    fn the_point_reported_is_the_move_played() {
+        let mut rng = fastrand::Rng::with_seed(31);
+        for _ in 0..30 {
+            let mut board = Board::new(7);
+            let mut same = board.clone();
+            let mut color = Color::Black;
+            for _ in 0..120 {
+                let seed = rng.u64(..);
+                let played =
+                    random_move_point(&mut board, color, &mut fastrand::Rng::with_seed(seed));
+                let moved = random_move(&mut same, color, &mut fastrand::Rng::with_seed(seed));
+                assert_eq!(played.is_some(), moved);
+                assert_eq!(board.hash(), same.hash());
+                if let Some(p) = played {
+                    // Playouts never play suicide: the stone stands where reported.
+                    assert_eq!(board.get(p), Some(color));
+                }
+                color = color.other();
+            }
         }
     }
 
