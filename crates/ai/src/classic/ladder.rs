@@ -11,6 +11,11 @@ use stonefield_rules::classic::Board;
 /// takes about 2 × 19 moves.
 const MAX_PLIES: u32 = 80;
 
+/// Defender positions read in one question before it is given up as escaped: the
+/// attacker tries both liberties at every step, which a position of many two-liberty
+/// answers could make exponential; a real ladder needs a few dozen.
+const MAX_POSITIONS: u32 = 400;
+
 /// The moves of one player that the ladders of the chains around some area decide.
 #[derive(Debug, Default)]
 pub(crate) struct LadderMoves {
@@ -58,8 +63,8 @@ pub(crate) fn ladder_moves(board: &Board, area: &[u16], me: Color) -> LadderMove
 /// Whether the chain through `chain` (in atari) is captured even if its owner, to move,
 /// runs at its liberty.
 pub(crate) fn escape_fails(board: &Board, chain: u16) -> bool {
-    let mut scratch = board.clone();
-    defender_caught(board, &mut scratch, chain, 0)
+    let (mut scratch, mut budget) = (board.clone(), MAX_POSITIONS);
+    defender_caught(board, &mut scratch, chain, 0, &mut budget)
 }
 
 /// Whether `attacker` playing at the empty cell `at`, which puts the chain through `chain`
@@ -74,22 +79,30 @@ pub(crate) fn atari_captures(board: &Board, chain: u16, at: u16, attacker: Color
     if after.stone_at(chain).is_none() || after.atari_liberty(chain).is_none() {
         return false;
     }
-    let mut scratch = after.clone();
-    defender_caught(&after, &mut scratch, chain, 0)
+    let (mut scratch, mut budget) = (after.clone(), MAX_POSITIONS);
+    defender_caught(&after, &mut scratch, chain, 0, &mut budget)
 }
 
 /// With the defender to move and the chain through `chain` in atari on `board`: whether
-/// it is lost. `scratch` is working space of the same size.
-fn defender_caught(board: &Board, scratch: &mut Board, chain: u16, plies: u32) -> bool {
+/// it is lost. `scratch` is working space of the same size; `budget` counts down the
+/// positions still to read.
+fn defender_caught(
+    board: &Board,
+    scratch: &mut Board,
+    chain: u16,
+    plies: u32,
+    budget: &mut u32,
+) -> bool {
     let Some(defender) = board.stone_at(chain) else {
         return true;
     };
     let Some(run) = board.atari_liberty(chain) else {
         return false;
     };
-    if plies >= MAX_PLIES || takes_an_attacker(board, chain, defender.other()) {
+    if plies >= MAX_PLIES || *budget == 0 || takes_an_attacker(board, chain, defender.other()) {
         return false;
     }
+    *budget -= 1;
     if board.ko_cell() == Some(run) || board.liberties_after(run, defender, 1).is_empty() {
         return true;
     }
@@ -99,7 +112,14 @@ fn defender_caught(board: &Board, scratch: &mut Board, chain: u16, plies: u32) -
         0 | 1 => true,
         2 => {
             let position = scratch.clone();
-            attacker_catches(&position, scratch, chain, defender.other(), plies + 1)
+            attacker_catches(
+                &position,
+                scratch,
+                chain,
+                defender.other(),
+                plies + 1,
+                budget,
+            )
         }
         _ => false,
     }
@@ -113,6 +133,7 @@ fn attacker_catches(
     chain: u16,
     attacker: Color,
     plies: u32,
+    budget: &mut u32,
 ) -> bool {
     let liberties = board.chain_liberties(chain, 2);
     for &at in liberties.as_slice() {
@@ -122,7 +143,7 @@ fn attacker_catches(
         scratch.clone_from(board);
         scratch.place(at, attacker);
         let after = scratch.clone();
-        if defender_caught(&after, scratch, chain, plies + 1) {
+        if defender_caught(&after, scratch, chain, plies + 1, budget) {
             return true;
         }
     }
@@ -237,6 +258,31 @@ mod tests {
             ".........",
         ]);
         assert!(!escape_fails(&b, cell(&b, 2, 2)));
+    }
+
+    #[test]
+    fn reading_ends_on_random_boards_and_never_calls_a_free_run_caught() {
+        let mut rng = fastrand::Rng::with_seed(41);
+        let mut read = 0;
+        for _ in 0..40 {
+            let mut b = Board::new(19);
+            let mut color = Color::Black;
+            for _ in 0..rng.usize(50..300) {
+                stonefield_rules::classic::random_move(&mut b, color, &mut rng);
+                color = color.other();
+            }
+            for i in b.empty_cells().to_vec() {
+                for c in b.cell_neighbours(i) {
+                    let Some(owner) = b.stone_at(c) else { continue };
+                    if b.atari_liberty(c) == Some(i) && escape_fails(&b, c) {
+                        read += 1;
+                        assert!(b.liberties_after(i, owner, 3).len() < 3, "{i} in {b:?}");
+                    }
+                    ladder_moves(&b, &[c], owner.other());
+                }
+            }
+        }
+        assert!(read > 10, "random boards hold caught chains: {read}");
     }
 
     #[test]
