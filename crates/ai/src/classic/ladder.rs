@@ -63,8 +63,8 @@ pub(crate) fn ladder_moves(board: &Board, area: &[u16], me: Color) -> LadderMove
 /// Whether the chain through `chain` (in atari) is captured even if its owner, to move,
 /// runs at its liberty.
 pub(crate) fn escape_fails(board: &Board, chain: u16) -> bool {
-    let (mut scratch, mut budget) = (board.clone(), MAX_POSITIONS);
-    defender_caught(board, &mut scratch, chain, 0, &mut budget)
+    let mut budget = MAX_POSITIONS;
+    defender_caught(board, chain, 0, &mut budget)
 }
 
 /// Whether `attacker` playing at the empty cell `at`, which puts the chain through `chain`
@@ -76,23 +76,14 @@ pub(crate) fn atari_captures(board: &Board, chain: u16, at: u16, attacker: Color
     }
     let mut after = board.clone();
     after.place(at, attacker);
-    if after.stone_at(chain).is_none() || after.atari_liberty(chain).is_none() {
-        return false;
-    }
-    let (mut scratch, mut budget) = (after.clone(), MAX_POSITIONS);
-    defender_caught(&after, &mut scratch, chain, 0, &mut budget)
+    let mut budget = MAX_POSITIONS;
+    after.atari_liberty(chain).is_some() && defender_caught(&after, chain, 0, &mut budget)
 }
 
 /// With the defender to move and the chain through `chain` in atari on `board`: whether
-/// it is lost. `scratch` is working space of the same size; `budget` counts down the
-/// positions still to read.
-fn defender_caught(
-    board: &Board,
-    scratch: &mut Board,
-    chain: u16,
-    plies: u32,
-    budget: &mut u32,
-) -> bool {
+/// it is lost. `budget` counts down the positions still to read. Each ply reads a copy of
+/// the board, so a position is never undone.
+fn defender_caught(board: &Board, chain: u16, plies: u32, budget: &mut u32) -> bool {
     let Some(defender) = board.stone_at(chain) else {
         return true;
     };
@@ -106,21 +97,11 @@ fn defender_caught(
     if board.ko_cell() == Some(run) || board.liberties_after(run, defender, 1).is_empty() {
         return true;
     }
-    scratch.clone_from(board);
-    scratch.place(run, defender);
-    match scratch.chain_liberties(chain, 3).len() {
+    let mut after = board.clone();
+    after.place(run, defender);
+    match after.chain_liberties(chain, 3).len() {
         0 | 1 => true,
-        2 => {
-            let position = scratch.clone();
-            attacker_catches(
-                &position,
-                scratch,
-                chain,
-                defender.other(),
-                plies + 1,
-                budget,
-            )
-        }
+        2 => attacker_catches(&after, chain, defender.other(), plies + 1, budget),
         _ => false,
     }
 }
@@ -129,7 +110,6 @@ fn defender_caught(
 /// atari at either liberty catches it.
 fn attacker_catches(
     board: &Board,
-    scratch: &mut Board,
     chain: u16,
     attacker: Color,
     plies: u32,
@@ -140,10 +120,9 @@ fn attacker_catches(
         if !attacker_may_play(board, at, attacker) {
             continue;
         }
-        scratch.clone_from(board);
-        scratch.place(at, attacker);
-        let after = scratch.clone();
-        if defender_caught(&after, scratch, chain, plies + 1, budget) {
+        let mut after = board.clone();
+        after.place(at, attacker);
+        if defender_caught(&after, chain, plies + 1, budget) {
             return true;
         }
     }

@@ -421,12 +421,8 @@ mod tests {
     fn liberties_after_match_playing_the_move() {
         let mut rng = fastrand::Rng::with_seed(5);
         for _ in 0..200 {
-            let mut b = Board::new(7);
-            let mut color = Color::Black;
-            for _ in 0..rng.usize(0..60) {
-                crate::classic::random_move(&mut b, color, &mut rng);
-                color = color.other();
-            }
+            let moves = rng.usize(0..60);
+            let b = random_board(7, moves, &mut rng);
             for i in b.empty_cells().to_vec() {
                 for c in Color::ALL {
                     let mut after = b.clone();
@@ -447,16 +443,21 @@ mod tests {
         }
     }
 
-    #[test]
-    fn an_empty_cell_has_no_chain_liberties() {
-        let mut rng = fastrand::Rng::with_seed(9);
-        let mut b = Board::new(9);
+    /// A board of side `size` after `moves` random playout moves, Black first.
+    fn random_board(size: u8, moves: usize, rng: &mut fastrand::Rng) -> Board {
+        let mut b = Board::new(size);
         let mut color = Color::Black;
-        // Captures leave stale chain links behind on the cells they empty.
-        for _ in 0..300 {
-            crate::classic::random_move(&mut b, color, &mut rng);
+        for _ in 0..moves {
+            crate::classic::random_move(&mut b, color, rng);
             color = color.other();
         }
+        b
+    }
+
+    #[test]
+    fn an_empty_cell_has_no_chain_liberties() {
+        // Captures leave stale chain links behind on the cells they empty.
+        let b = random_board(9, 300, &mut fastrand::Rng::with_seed(9));
         for i in b.empty_cells().to_vec() {
             assert!(b.chain_liberties(i, 4).is_empty());
             assert_eq!(b.atari_liberty(i), None);
