@@ -1,7 +1,7 @@
 //! Monte-Carlo players and estimates for stonefield's games.
 //!
 //! [`search`] is the tree search (UCT or PUCT, RAVE, tree reuse, playout or time budget,
-//! root-parallel threads) over any variant's `Game`; a variant plugs in through a
+//! tree- or root-parallel threads) over any variant's `Game`; a variant plugs in through a
 //! [`search::Policy`]: [`classic::ClassicPolicy`] for classic Go, and in [`variants`] the
 //! policies of Topological Go, MarGo and continuous Go.
 //!

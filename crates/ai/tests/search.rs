@@ -4,7 +4,8 @@
 use proptest::prelude::*;
 use stonefield_ai::classic::{ClassicPolicy, SearchPolicy, new_search, new_search_with};
 use stonefield_ai::search::{
-    Action, Choice, Policy, ROOT, RandomPolicy, Search, SearchConfig, SearchResult, Selection, Tree,
+    Action, Choice, Parallelism, Policy, ROOT, RandomPolicy, Search, SearchConfig, SearchResult,
+    Selection, Tree,
 };
 use stonefield_ai::variants::{MargoPolicy, TopoPolicy, continuous_policy};
 use stonefield_rules::Game;
@@ -140,21 +141,25 @@ proptest! {
     #[test]
     fn searches_classic_9x9(moves in 0usize..80, seed in any::<u64>(), playouts in 1u32..400) {
         let game = random_position(classic(9), moves, seed);
-        check_search(game, ClassicPolicy, config(playouts, seed));
+        check_search(game.clone(), ClassicPolicy, config(playouts, seed));
+        let shared = SearchConfig { threads: 2, parallelism: Parallelism::Tree, ..config(playouts, seed) };
+        check_search(game, ClassicPolicy, shared);
     }
 
     #[test]
     fn searches_topological(moves in 0usize..30, seed in any::<u64>(), playouts in 1u32..300) {
         let game = random_position(topological(), moves, seed);
         check_search(game.clone(), TopoPolicy, config(playouts, seed));
-        check_search(game, RandomPolicy { max_moves: 30 }, config(playouts, seed));
+        check_search(game.clone(), RandomPolicy { max_moves: 30 }, config(playouts, seed));
+        check_search(game, TopoPolicy, SearchConfig { threads: 2, ..config(playouts, seed) });
     }
 
     #[test]
     fn searches_margo(moves in 0usize..40, seed in any::<u64>(), playouts in 1u32..200) {
         let game = random_position(margo(), moves, seed);
         check_search(game.clone(), MargoPolicy { max_moves: 60 }, config(playouts, seed));
-        check_search(game, RandomPolicy { max_moves: 20 }, config(playouts, seed));
+        check_search(game.clone(), RandomPolicy { max_moves: 20 }, config(playouts, seed));
+        check_search(game, MargoPolicy { max_moves: 60 }, SearchConfig { threads: 2, ..config(playouts, seed) });
     }
 }
 
@@ -253,9 +258,16 @@ fn set_game_finds_the_position_two_moves_on() {
 
 #[test]
 fn threads_share_the_playouts_and_the_time() {
+    for parallelism in [Parallelism::Tree, Parallelism::Root] {
+        threads_share_the_playouts_and_the_time_by(parallelism);
+    }
+}
+
+fn threads_share_the_playouts_and_the_time_by(parallelism: Parallelism) {
     let game = random_position(classic(9), 10, 2);
     let threads = SearchConfig {
         threads: 2,
+        parallelism,
         ..config(801, 3)
     };
     let result = check_search(game.clone(), ClassicPolicy, threads.clone());
@@ -270,7 +282,13 @@ fn threads_share_the_playouts_and_the_time() {
     assert!(result.playouts > 100, "{} playouts", result.playouts);
     assert_eq!(result.root_visits, result.playouts);
     assert_legal(&game, &result.choice);
-    for tree in search.trees() {
+    let trees: Vec<_> = search.trees().collect();
+    let expected = match parallelism {
+        Parallelism::Tree => 1,
+        Parallelism::Root => 2,
+    };
+    assert_eq!(trees.len(), expected);
+    for tree in trees {
         assert_adds_up(tree);
     }
 }

@@ -1,10 +1,13 @@
 //! Monte-Carlo tree search over any variant's [`Game`]: UCT or PUCT selection, RAVE where
 //! the variant keys its moves, tree reuse between moves, a budget in playouts or time, and
-//! root parallelism. The variant supplies candidates, playouts and priors via [`Policy`].
+//! tree or root parallelism. The variant supplies candidates, playouts and priors via
+//! [`Policy`].
 //!
-//! Threads: each thread grows its own tree from its own seed (`seed + i`) and the root
-//! statistics are summed (root parallelism). Tree parallelism with virtual loss, which
-//! would need shared nodes, was not built, so the two were not compared.
+//! Threads ([`Parallelism`]): either all threads grow one tree behind a lock, taken only
+//! to walk down and to back up (the playout and the candidates of a new node are made
+//! outside it), with a virtual loss on the way down so that threads spread out; or each
+//! thread grows its own tree and the root statistics are summed. Each thread has its own
+//! random stream, seeded `seed + i`.
 //!
 //! ```
 //! use stonefield_ai::search::{Search, SearchConfig, RandomPolicy};
@@ -21,6 +24,7 @@ mod amaf;
 mod policy;
 mod tree;
 
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use stonefield_rules::{Game, IllegalMove};
@@ -57,6 +61,17 @@ pub enum Selection {
     Puct,
 }
 
+/// How several threads share the work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Parallelism {
+    /// One tree for all threads; a move on its way down counts as a lost visit until its
+    /// playout returns (virtual loss), so that the other threads look elsewhere.
+    #[default]
+    Tree,
+    /// A tree per thread; the root statistics are summed at the end.
+    Root,
+}
+
 /// How hard and how to search. Stops at whichever budget runs out first; with neither,
 /// [`SearchConfig::DEFAULT_PLAYOUTS`].
 #[derive(Debug, Clone, PartialEq)]
@@ -65,8 +80,10 @@ pub struct SearchConfig {
     pub playouts: Option<u32>,
     /// Wall-clock time for one [`Search::run`].
     pub time: Option<Duration>,
-    /// Threads, each with its own tree (at least 1).
+    /// Threads (at least 1).
     pub threads: usize,
+    /// One shared tree or one tree per thread.
+    pub parallelism: Parallelism,
     /// Seeds thread `i` with `seed + i`: one thread with a playout budget repeats itself.
     pub seed: u64,
     pub selection: Selection,
@@ -102,6 +119,7 @@ impl Default for SearchConfig {
             playouts: Some(Self::DEFAULT_PLAYOUTS),
             time: None,
             threads: 1,
+            parallelism: Parallelism::Tree,
             seed: 0,
             selection: Selection::Uct,
             exploration: 0.5,
@@ -141,26 +159,30 @@ pub struct SearchResult<M> {
     pub root_visits: u32,
 }
 
-/// One thread's tree, random stream and scratch space.
+/// One thread's random stream and scratch space.
 #[derive(Debug, Clone)]
-struct Worker<M> {
-    tree: Tree<M>,
+struct Worker {
     rng: fastrand::Rng,
     path: Vec<NodeId>,
     trace: Trace,
     seen: AmafSet,
 }
 
-impl<M: Clone + PartialEq> Worker<M> {
-    fn new(tree: Tree<M>, seed: u64) -> Self {
+impl Worker {
+    fn new(seed: u64) -> Self {
         Worker {
-            tree,
             rng: fastrand::Rng::with_seed(seed),
             path: Vec::new(),
             trace: Trace::new(false),
             seen: AmafSet::default(),
         }
     }
+}
+
+/// Locks a tree. A thread that panicked while holding the lock left at worst a half-made
+/// iteration behind, which the statistics survive.
+fn lock<M>(tree: &Mutex<Tree<M>>) -> MutexGuard<'_, Tree<M>> {
+    tree.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// A search from a position, kept between moves so that the subtree of the move played is
@@ -170,7 +192,9 @@ pub struct Search<G: Game, P> {
     game: G,
     policy: P,
     config: SearchConfig,
-    workers: Vec<Worker<G::Move>>,
+    /// One tree, or one per thread ([`Parallelism::Root`]).
+    trees: Vec<Mutex<Tree<G::Move>>>,
+    workers: Vec<Worker>,
 }
 
 impl<G, P> Search<G, P>
@@ -185,6 +209,7 @@ where
             game,
             policy,
             config,
+            trees: Vec::new(),
             workers: Vec::new(),
         };
         search.reset();
@@ -195,9 +220,15 @@ where
     pub fn reset(&mut self) {
         let to_move = self.game.to_move();
         let seed = self.config.seed;
-        self.workers = (0..self.config.threads.max(1))
-            .map(|i| Worker::new(Tree::new(to_move), seed.wrapping_add(i as u64)))
+        let threads = self.config.threads.max(1);
+        self.workers = (0..threads)
+            .map(|i| Worker::new(seed.wrapping_add(i as u64)))
             .collect();
+        let trees = match self.config.parallelism {
+            Parallelism::Tree => 1,
+            Parallelism::Root => threads,
+        };
+        self.trees = (0..trees).map(|_| Mutex::new(Tree::new(to_move))).collect();
     }
 
     /// The position searched.
@@ -213,19 +244,23 @@ where
         &self.config
     }
 
-    /// Changes the settings for the next runs; a new thread count or seed drops the trees.
+    /// Changes the settings for the next runs; a new thread count, parallelism or seed
+    /// drops the trees.
     pub fn set_config(&mut self, config: SearchConfig) {
-        let restart =
-            config.threads.max(1) != self.workers.len() || config.seed != self.config.seed;
+        let restart = config.threads.max(1) != self.workers.len()
+            || config.seed != self.config.seed
+            || config.parallelism != self.config.parallelism;
         self.config = config;
         if restart {
             self.reset();
         }
     }
 
-    /// Each thread's tree.
-    pub fn trees(&self) -> impl Iterator<Item = &Tree<G::Move>> {
-        self.workers.iter().map(|w| &w.tree)
+    /// The trees: one, or one per thread ([`Parallelism::Root`]).
+    pub fn trees(&mut self) -> impl Iterator<Item = &Tree<G::Move>> {
+        self.trees
+            .iter_mut()
+            .map(|t| &*t.get_mut().unwrap_or_else(PoisonError::into_inner))
     }
 
     /// Searches within the budget and returns the root statistics and the move to play.
@@ -241,11 +276,15 @@ where
         };
         let threads = self.workers.len() as u32;
         let (game, policy, config) = (&self.game, &self.policy, &self.config);
+        let trees = &self.trees;
         // The playout budget is shared out; a time budget binds every thread alike.
         let budget = |i: u32| total.map(|t| t / threads + u32::from(i < t % threads));
+        let tree_of = |i: u32| &trees[i as usize % trees.len()];
         let made: u32 = if threads == 1 {
+            let worker = &mut self.workers[0];
             grow(
-                &mut self.workers[0],
+                worker,
+                tree_of(0),
                 game,
                 policy,
                 config,
@@ -259,7 +298,9 @@ where
                     .iter_mut()
                     .zip(0..)
                     .map(|(w, i)| {
-                        s.spawn(move || grow(w, game, policy, config, budget(i), deadline))
+                        let tree = tree_of(i);
+                        let grow = if i == 0 { grow } else { help_grow };
+                        s.spawn(move || grow(w, tree, game, policy, config, budget(i), deadline))
                     })
                     .collect();
                 handles
@@ -275,8 +316,8 @@ where
     fn result(&self, playouts: u32) -> SearchResult<G::Move> {
         let mut moves: Vec<MoveStats<G::Move>> = Vec::new();
         let mut values: Vec<f64> = Vec::new();
-        for w in &self.workers {
-            let tree = &w.tree;
+        for tree in &self.trees {
+            let tree = lock(tree);
             for (k, c) in tree.children(ROOT).enumerate() {
                 if tree.refused(c) {
                     continue;
@@ -315,7 +356,7 @@ where
                 .cmp(&a.visits)
                 .then(b.win_rate.total_cmp(&a.win_rate))
         });
-        let root_visits = self.workers.iter().map(|w| w.tree.visits(ROOT)).sum();
+        let root_visits = self.trees.iter().map(|t| lock(t).visits(ROOT)).sum();
         let (choice, win_rate) = match moves.first() {
             None => (Choice::Pass, 0.5),
             Some(best) => {
@@ -346,9 +387,10 @@ where
     pub fn advance(&mut self, action: &Action<G::Move>) -> Result<(), IllegalMove> {
         apply(&mut self.game, action)?;
         let to_move = self.game.to_move();
-        for w in &mut self.workers {
-            w.tree = match w.tree.root_child(action) {
-                Some(c) => w.tree.subtree(c),
+        for tree in &mut self.trees {
+            let tree = tree.get_mut().unwrap_or_else(PoisonError::into_inner);
+            *tree = match tree.root_child(action) {
+                Some(c) => tree.subtree(c),
                 None => Tree::new(to_move),
             };
         }
@@ -377,7 +419,7 @@ where
         if same(&self.game) {
             return Some(Vec::new());
         }
-        let tree = &self.workers[0].tree;
+        let tree = lock(&self.trees[0]);
         // Most visited first: the move this search chose is almost always the first step,
         // and each wrong first step costs a game copy per reply below it.
         let mut first_steps: Vec<NodeId> = tree.children(ROOT).collect();
@@ -411,10 +453,11 @@ fn apply<G: Game>(game: &mut G, action: &Action<G::Move>) -> Result<(), IllegalM
     }
 }
 
-/// Runs iterations on one worker's tree until its budget or the deadline is spent (at
-/// least one, so the root has its moves); returns the playouts made.
+/// Runs iterations on `tree` until the budget or the deadline is spent (at least one, so
+/// the root has its moves); returns the playouts made.
 fn grow<G: Game, P: Policy<G>>(
-    w: &mut Worker<G::Move>,
+    w: &mut Worker,
+    tree: &Mutex<Tree<G::Move>>,
     game: &G,
     policy: &P,
     config: &SearchConfig,
@@ -423,7 +466,7 @@ fn grow<G: Game, P: Policy<G>>(
 ) -> u32 {
     let mut made = 0;
     loop {
-        iterate(w, game, policy, config);
+        iterate(w, tree, game, policy, config);
         made += 1;
         if budget.is_some_and(|b| made >= b) || deadline.is_some_and(|d| Instant::now() >= d) {
             return made;
@@ -431,16 +474,36 @@ fn grow<G: Game, P: Policy<G>>(
     }
 }
 
+/// [`grow`] for a thread other than the first, which has nothing to do when the playouts
+/// are fewer than the threads.
+fn help_grow<G: Game, P: Policy<G>>(
+    w: &mut Worker,
+    tree: &Mutex<Tree<G::Move>>,
+    game: &G,
+    policy: &P,
+    config: &SearchConfig,
+    budget: Option<u32>,
+    deadline: Option<Instant>,
+) -> u32 {
+    if budget == Some(0) {
+        return 0;
+    }
+    grow(w, tree, game, policy, config, budget, deadline)
+}
+
 /// One iteration: down the tree by the selection rule (expanding the leaf reached if it has
-/// earned it), one playout, and its value back up the path (RAVE too).
+/// earned it), one playout, and its value back up the path (RAVE too). The lock is let go
+/// while the playout runs and while a new node's children are made; each node on the path
+/// counts its visit on the way down, its value on the way up.
 fn iterate<G: Game, P: Policy<G>>(
-    w: &mut Worker<G::Move>,
+    w: &mut Worker,
+    shared: &Mutex<Tree<G::Move>>,
     root: &G,
     policy: &P,
     config: &SearchConfig,
 ) {
     let mut game = root.clone();
-    let tree = &mut w.tree;
+    let mut tree = lock(shared);
     w.path.clear();
     let mut node = ROOT;
     w.path.push(node);
@@ -458,26 +521,37 @@ fn iterate<G: Game, P: Policy<G>>(
             if !earned {
                 break;
             }
-            tree.expand(node, game.to_move(), children(policy, &game, config));
+            drop(tree);
+            let children = children(policy, &game, config);
+            tree = lock(shared);
+            // Another thread may have expanded it meanwhile: its children stand.
+            if !tree.is_expanded(node) {
+                tree.expand(node, game.to_move(), children);
+            }
             if tree.is_terminal(node) {
                 break;
             }
         }
-        let Some(child) = select_playable(tree, node, &mut game, config) else {
+        let Some(child) = select_playable(&mut tree, node, &mut game, config) else {
             tree.set_terminal(node);
             break;
         };
+        tree.add_visit(node);
         node = child;
         w.path.push(node);
     }
+    tree.add_visit(node);
+    let terminal = tree.is_terminal(node);
+    drop(tree);
     let rave = config.rave;
     w.trace.reset(rave);
-    let value = if game.is_over() || tree.is_terminal(node) {
+    let value = if game.is_over() || terminal {
         policy.value(&game)
     } else {
         policy.playout(&mut game, &mut w.rng, &mut w.trace)
     };
-    tree.backup(&w.path, value);
+    let mut tree = lock(shared);
+    tree.add_value(&w.path, value);
     if rave {
         w.seen.clear();
         for (color, key) in w.trace.take() {

@@ -251,13 +251,28 @@ impl<M: Clone + PartialEq> Tree<M> {
         best
     }
 
-    /// Adds one visit with `black_value` (Black's value in [0, 1]) to every node of `path`.
-    pub(super) fn backup(&mut self, path: &[NodeId], black_value: f64) {
+    /// Counts a visit of `id` before its value is known: until [`Tree::add_value`], it
+    /// reads as a loss for the mover (the virtual loss that spreads threads out).
+    pub(super) fn add_visit(&mut self, id: NodeId) {
+        self.node_mut(id).visits += 1;
+    }
+
+    /// Adds `black_value` (Black's value in [0, 1]) to every node of `path`, whose visits
+    /// [`Tree::add_visit`] counted.
+    pub(super) fn add_value(&mut self, path: &[NodeId], black_value: f64) {
         for &id in path {
             let node = self.node_mut(id);
-            node.visits += 1;
             node.value += value_for(node.mover, black_value);
         }
+    }
+
+    /// Adds one visit with `black_value` to every node of `path`.
+    #[cfg(test)]
+    fn backup(&mut self, path: &[NodeId], black_value: f64) {
+        for &id in path {
+            self.add_visit(id);
+        }
+        self.add_value(path, black_value);
     }
 
     /// Credits RAVE: for every node of `path`, each child whose move its mover made later

@@ -9,7 +9,7 @@ use stonefield_ai::classic::{
     self, Choice, ClassicPolicy, ClassicSearch, HeavyConfig, HeavyPolicy, SearchPolicy,
     choose_move, estimate_dead,
 };
-use stonefield_ai::search::{Action, SearchConfig, SearchResult, Selection};
+use stonefield_ai::search::{Action, Parallelism, SearchConfig, SearchResult, Selection};
 use stonefield_rules::classic::{ClassicGame, Point, Scoring};
 use stonefield_rules::{Game, Outcome, Phase, Stone};
 
@@ -62,7 +62,7 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 10] = [
+    pub const NAMES: [&str; 11] = [
         "exploration",
         "rave_equivalence",
         "first_play_urgency",
@@ -73,6 +73,7 @@ impl Tuning {
         "reject_lone_self_atari",
         "priors",
         "score_weight",
+        "root_parallel",
     ];
 
     fn parse(text: &str) -> Result<Tuning, String> {
@@ -107,6 +108,7 @@ impl Tuning {
                 "first_play_urgency" => config.first_play_urgency = *v,
                 "expand_after" => config.expand_after = *v as u32,
                 "puct" if *v != 0.0 => config.selection = Selection::Puct,
+                "root_parallel" if *v != 0.0 => config.parallelism = Parallelism::Root,
                 _ => {}
             }
         }
