@@ -42,8 +42,15 @@ proptest! {
         size in prop::sample::select(vec![5u8, 7, 9, 13, 19]),
         moves in 0usize..40,
         seed in 0u64..1_000,
+        every_rule in any::<bool>(),
     ) {
         let start = position(size, moves, seed, KoRule::Simple);
+        // Every kind of move at its highest rate, or the defaults.
+        let config = if every_rule {
+            HeavyConfig { capture: 1.0, two_liberties: 1.0, nakade: 1.0, pattern: 1.0, ..HeavyConfig::default() }
+        } else {
+            HeavyConfig::default()
+        };
         let mut board = start.board().clone();
         let mut trace = Trace::new_enabled();
         let mut rng = fastrand::Rng::with_seed(seed);
@@ -51,7 +58,7 @@ proptest! {
             &mut board,
             start.to_move(),
             start.last_move(),
-            &HeavyConfig::default(),
+            &config,
             &mut rng,
             &mut trace,
         );

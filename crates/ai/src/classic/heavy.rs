@@ -24,6 +24,13 @@ use crate::search::{Action, Policy, Trace};
 pub struct HeavyConfig {
     /// Looking for captures and escapes around the last move.
     pub capture: f32,
+    /// Looking for a move on a chain with two liberties beside the last move, once no
+    /// capture or escape was found: an atari the chain cannot run from, or gaining an
+    /// own chain liberties.
+    pub two_liberties: f32,
+    /// Looking for the vital point of an eye space of three to five points beside the
+    /// last move ([`nakade_point`]).
+    pub nakade: f32,
     /// Looking for a pattern move among the last move's eight neighbours.
     pub pattern: f32,
     /// Rejecting a random move that puts a single stone in atari (one that puts a chain
@@ -41,6 +48,8 @@ impl Default for HeavyConfig {
     fn default() -> Self {
         HeavyConfig {
             capture: 0.9,
+            two_liberties: 0.0,
+            nakade: 0.0,
             pattern: 0.95,
             reject_lone_self_atari: 0.5,
             priors: true,
@@ -210,6 +219,24 @@ fn choose(
                 return Some(i);
             }
         }
+        if let Some(l) = last
+            && rng.f32() < config.two_liberties
+        {
+            scratch.clear();
+            two_liberty_moves(board, l, me, scratch);
+            if let Some(i) = pick(board, me, scratch, rng, true) {
+                board.place(i, me);
+                return Some(i);
+            }
+        }
+        if let Some(l) = last
+            && rng.f32() < config.nakade
+            && let Some(i) = nakade_point(board, l)
+            && board.playout_allows(i, me)
+        {
+            board.place(i, me);
+            return Some(i);
+        }
         if rng.f32() < config.pattern {
             scratch.clear();
             for &q in area {
@@ -258,6 +285,97 @@ pub(crate) fn atari_moves(board: &Board, area: &[u16], me: Color, out: &mut Vec<
         }
         counter_captures(board, q, me.other(), out);
     }
+}
+
+/// The moves for `me` on the chains with two liberties at or beside the last move `last`:
+/// for a chain of the opponent's, a liberty whose atari it cannot run from (extending at
+/// the other leaves it at most one liberty); for an own chain, a liberty where extending
+/// gives three or more.
+pub(crate) fn two_liberty_moves(board: &Board, last: u16, me: Color, out: &mut Vec<u16>) {
+    let mut seen = [u16::MAX; 5];
+    let mut n_seen = 0;
+    for q in [last].into_iter().chain(board.cell_neighbours(last)) {
+        let Some(color) = board.stone_at(q) else {
+            continue;
+        };
+        let chain = board.chain_id(q);
+        if seen[..n_seen].contains(&chain) {
+            continue;
+        }
+        seen[n_seen] = chain;
+        n_seen += 1;
+        let libs = board.chain_liberties(q, 3);
+        let &[a, b] = libs.as_slice() else {
+            continue;
+        };
+        for (lib, other) in [(a, b), (b, a)] {
+            let good = if color == me {
+                board.liberties_after(lib, me, 3).len() >= 3
+            } else {
+                let escape = board.liberties_after(other, color, 3);
+                let kept = escape.len() - usize::from(escape.as_slice().contains(&lib));
+                kept <= 1
+            };
+            if good && !out.contains(&lib) {
+                out.push(lib);
+            }
+        }
+    }
+}
+
+/// The vital point of an eye space beside `last`: an empty region of three to five points
+/// bounded by the stones of one player (and the edge) whose point with the most
+/// neighbours in the region is the only one with that many (straight and bent three, the
+/// pyramid four, the bulky and crossed fives). Whoever plays it decides whether the
+/// region makes two eyes; random play would find it by chance.
+pub(crate) fn nakade_point(board: &Board, last: u16) -> Option<u16> {
+    const MAX: usize = 5;
+    for start in board.cell_neighbours(last) {
+        if !board.is_empty_cell(start) {
+            continue;
+        }
+        let mut region = [0u16; MAX + 1];
+        let mut n = 1;
+        region[0] = start;
+        let mut owner = None;
+        let mut k = 0;
+        let mut closed = true;
+        while k < n && closed {
+            for q in board.cell_neighbours(region[k]) {
+                if board.is_off_board(q) {
+                    continue;
+                }
+                match board.stone_at(q) {
+                    Some(c) if owner.is_none_or(|o| o == c) => owner = Some(c),
+                    Some(_) => closed = false,
+                    None if region[..n].contains(&q) => {}
+                    None if n == MAX => closed = false,
+                    None => {
+                        region[n] = q;
+                        n += 1;
+                    }
+                }
+            }
+            k += 1;
+        }
+        if !closed || n < 3 || owner.is_none() {
+            continue;
+        }
+        let region = &region[..n];
+        let inside = |i: u16| {
+            board
+                .cell_neighbours(i)
+                .iter()
+                .filter(|q| region.contains(q))
+                .count()
+        };
+        let most = region.iter().map(|&i| inside(i)).max().unwrap_or(0);
+        let mut vital = region.iter().filter(|&&i| inside(i) == most);
+        if let (Some(&i), None) = (vital.next(), vital.next()) {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// The liberties of the chains of `opp` in atari that touch the chain at `c`.
@@ -353,4 +471,116 @@ fn rejects(
 fn key_of(board: &Board, i: u16) -> u64 {
     let s = board.stride();
     u64::from(i / s - 1) * u64::from(MAX_SIZE) + u64::from(i % s - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stonefield_rules::classic::{Rules, diagram_stones};
+
+    /// The board of a diagram (`X` Black, `O` White, `.` empty; row 0 at the top).
+    fn board(rows: &[&str]) -> Board {
+        let (size, stones) = diagram_stones(rows).expect("a diagram");
+        let rules = Rules::preset("chinese", size).expect("preset");
+        let game = ClassicGame::from_setup(rules, &stones, Color::Black).expect("setup");
+        game.board().clone()
+    }
+
+    fn cell(b: &Board, x: u32, y: u32) -> u16 {
+        b.cell(Point::new(x, y, b.size()).expect("on board"))
+            .expect("a cell")
+    }
+
+    #[test]
+    fn the_vital_points_of_a_straight_three_and_a_pyramid_four() {
+        // White's eye space on the top edge: (1,0) (2,0) (3,0), closed by White.
+        let b = board(&[
+            "O...O..", //
+            "OOOOO..", //
+            ".......", //
+            ".......", //
+            ".......", //
+            ".......", //
+            ".......",
+        ]);
+        assert_eq!(nakade_point(&b, cell(&b, 0, 0)), Some(cell(&b, 2, 0)));
+        // Beside (2,1): the top row and its ends are seven points, too many; the pyramid
+        // (2,2) (1,3) (2,3) (3,3) has its vital point in the middle of its base.
+        let pyramid = board(&[
+            ".....", //
+            ".XXX.", //
+            "XX.XX", //
+            "X...X", //
+            "XXXXX",
+        ]);
+        assert_eq!(
+            nakade_point(&pyramid, cell(&pyramid, 2, 1)),
+            Some(cell(&pyramid, 2, 3))
+        );
+    }
+
+    #[test]
+    fn no_vital_point_in_one_point_a_straight_four_an_open_or_a_shared_space() {
+        let one = board(&[
+            "X.X", //
+            "XXX", //
+            "X.X",
+        ]);
+        assert_eq!(nakade_point(&one, cell(&one, 1, 1)), None);
+        let four = board(&[
+            "......", //
+            "XXXXXX", //
+            "X....X", //
+            "XXXXXX", //
+            "......", //
+            "......",
+        ]);
+        assert_eq!(nakade_point(&four, cell(&four, 1, 1)), None);
+        let open = board(&["........."; 9]);
+        assert_eq!(nakade_point(&open, cell(&open, 4, 4)), None);
+        let shared = board(&[
+            "X...O", //
+            "XXXOO", //
+            ".....", //
+            ".....", //
+            ".....",
+        ]);
+        assert_eq!(nakade_point(&shared, cell(&shared, 0, 0)), None);
+    }
+
+    #[test]
+    fn two_liberty_moves_atari_what_cannot_run_and_extend_own_chains() {
+        // White (3,3) has the liberties (4,3) and (3,4); Black's chains beside it have
+        // three or more.
+        let free = board(&[
+            ".......", //
+            ".......", //
+            "...X...", //
+            "..XO...", //
+            "..X....", //
+            ".......", //
+            ".......",
+        ]);
+        let mut out = Vec::new();
+        two_liberty_moves(&free, cell(&free, 3, 3), Color::Black, &mut out);
+        assert!(out.is_empty(), "White runs from either atari: {out:?}");
+        // With Black at (4,4) too, running from an atari at (4,3) to (3,4) leaves White
+        // one liberty, (3,5); running from (3,4) to (4,3) leaves two.
+        let net = board(&[
+            ".......", //
+            ".......", //
+            "...X...", //
+            "..XO...", //
+            "..X.X..", //
+            ".......", //
+            ".......",
+        ]);
+        let mut out = Vec::new();
+        two_liberty_moves(&net, cell(&net, 3, 3), Color::Black, &mut out);
+        assert_eq!(out, vec![cell(&net, 4, 3)]);
+        // White extends at (4,3) to three liberties; at (3,4) it would have two.
+        let mut out = Vec::new();
+        two_liberty_moves(&net, cell(&net, 3, 3), Color::White, &mut out);
+        assert_eq!(out, vec![cell(&net, 4, 3)]);
+    }
 }

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 use stonefield_ai::classic::{HeavyConfig, heavy};
+use stonefield_ai::search::Parallelism;
 use stonefield_rules::Color;
 use stonefield_rules::classic::{self, Board};
 use stonefield_rules::margo::{self, MargoGame, MargoRules, PlayoutScratch};
@@ -222,8 +223,10 @@ fn topological_with(json: bool, budget: Budget) -> anyhow::Result<()> {
 /// the heavy playouts of the computer player's search and the search itself (one thread,
 /// every core); `json` prints `{"9x9": {"playouts_per_s": N, "moves_per_playout": M,
 /// "cpu_playouts_per_s": C, "heavy": {the same fields}, "search": {"threads": [1, T],
-/// "playouts_per_s": [N1, NT]}}, "19x19": ...}`, `cpu_playouts_per_s` (per second of the
-/// thread's CPU time) only where the system reports that time (Linux).
+/// "playouts_per_s": [N1, NT], "root_parallel_playouts_per_s": R}}, "19x19": ...}` (the
+/// search's threads share one tree; R is T threads with a tree each),
+/// `cpu_playouts_per_s` (per second of the thread's CPU time) only where the system
+/// reports that time (Linux).
 ///
 /// # Errors
 /// None in practice: the board sizes are fixed and valid.
@@ -243,10 +246,14 @@ fn classic_with(json: bool, budget: Budget, search_seconds: f64) -> anyhow::Resu
         .map(|&s| {
             threads
                 .iter()
-                .map(|&t| search::playouts_per_s(s, t, search_seconds, 3))
+                .map(|&t| search::playouts_per_s(s, t, Parallelism::Tree, search_seconds, 3))
                 .collect::<anyhow::Result<Vec<f64>>>()
         })
         .collect::<anyhow::Result<Vec<Vec<f64>>>>()?;
+    let root_parallel = [9u8, 19]
+        .iter()
+        .map(|&s| search::playouts_per_s(s, threads[1], Parallelism::Root, search_seconds, 3))
+        .collect::<anyhow::Result<Vec<f64>>>()?;
     if json {
         let mut v = figures_json(&light);
         let heavy_json = figures_json(&heavy);
@@ -255,6 +262,7 @@ fn classic_with(json: bool, budget: Budget, search_seconds: f64) -> anyhow::Resu
             v[name]["search"] = json!({
                 "threads": threads,
                 "playouts_per_s": searched[i].iter().map(|r| r.round()).collect::<Vec<f64>>(),
+                "root_parallel_playouts_per_s": root_parallel[i].round(),
             });
         }
         println!("{v}");
@@ -271,7 +279,12 @@ fn classic_with(json: bool, budget: Budget, search_seconds: f64) -> anyhow::Resu
             .zip(&searched[i])
             .map(|(t, r)| format!("{r:.0} playouts/s on {t} thread(s)"))
             .collect();
-        println!("  {name:>5}: {}", rates.join(", "));
+        println!(
+            "  {name:>5}: {} (one tree); {:.0} on {} threads with a tree each",
+            rates.join(", "),
+            root_parallel[i],
+            threads[1]
+        );
     }
     Ok(())
 }

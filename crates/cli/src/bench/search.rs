@@ -1,17 +1,25 @@
 //! `bench classic`'s search figures: playouts a second of the tree search (the policy the
-//! computer player uses) from the empty board, on one thread and on every core.
+//! computer player uses) from the empty board, on one thread and on every core (one
+//! shared tree, and one tree per thread).
 
 use std::time::Duration;
 
 use stonefield_ai::classic;
-use stonefield_ai::search::SearchConfig;
+use stonefield_ai::search::{Parallelism, SearchConfig};
 use stonefield_rules::classic::{ClassicGame, Rules};
 
 use super::median;
 
 /// Playouts a second of searches of `seconds` each from the empty `size` board with
-/// `threads` threads: the median of `runs` searches, each from a fresh tree.
-pub fn playouts_per_s(size: u8, threads: usize, seconds: f64, runs: usize) -> anyhow::Result<f64> {
+/// `threads` threads sharing the work by `parallelism`: the median of `runs` searches,
+/// each from a fresh tree.
+pub fn playouts_per_s(
+    size: u8,
+    threads: usize,
+    parallelism: Parallelism,
+    seconds: f64,
+    runs: usize,
+) -> anyhow::Result<f64> {
     let game = ClassicGame::new(Rules::preset("chinese", size)?)?;
     let time = Duration::from_secs_f64(seconds);
     let rates: Vec<f64> = (0..runs.max(1))
@@ -20,6 +28,7 @@ pub fn playouts_per_s(size: u8, threads: usize, seconds: f64, runs: usize) -> an
                 playouts: None,
                 time: Some(time),
                 threads,
+                parallelism,
                 seed: run as u64,
                 ..classic::search_config()
             };
@@ -43,7 +52,7 @@ mod tests {
 
     #[test]
     fn a_short_search_reports_a_rate() {
-        let rate = playouts_per_s(9, 1, 0.02, 1).expect("search");
+        let rate = playouts_per_s(9, 1, Parallelism::Tree, 0.02, 1).expect("search");
         assert!(rate > 0.0);
         assert!(all_threads() >= 1);
     }

@@ -62,7 +62,7 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 11] = [
+    pub const NAMES: [&str; 13] = [
         "exploration",
         "rave_equivalence",
         "first_play_urgency",
@@ -74,6 +74,8 @@ impl Tuning {
         "priors",
         "score_weight",
         "root_parallel",
+        "two_liberties",
+        "nakade",
     ];
 
     fn parse(text: &str) -> Result<Tuning, String> {
@@ -118,6 +120,8 @@ impl Tuning {
         for (name, v) in &self.pairs {
             match name.as_str() {
                 "capture" => config.capture = *v as f32,
+                "two_liberties" => config.two_liberties = *v as f32,
+                "nakade" => config.nakade = *v as f32,
                 "pattern" => config.pattern = *v as f32,
                 "reject_lone_self_atari" => config.reject_lone_self_atari = *v as f32,
                 "priors" => config.priors = *v != 0.0,
