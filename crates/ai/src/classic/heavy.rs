@@ -24,6 +24,9 @@ use crate::search::{Action, Policy, Trace};
 pub struct HeavyConfig {
     /// Looking for captures and escapes around the last move.
     pub capture: f32,
+    /// Playing the last good reply to the last move ([`crate::search::Replies`]), once no
+    /// capture or escape was found, if it is legal and no self-atari.
+    pub replies: f32,
     /// Looking for a move on a chain with two liberties beside the last move, once no
     /// capture or escape was found: an atari the chain cannot run from, or gaining an
     /// own chain liberties.
@@ -48,6 +51,7 @@ impl Default for HeavyConfig {
     fn default() -> Self {
         HeavyConfig {
             capture: 0.9,
+            replies: 0.0,
             two_liberties: 0.0,
             nakade: 0.0,
             pattern: 0.95,
@@ -76,6 +80,10 @@ impl Policy<ClassicGame> for HeavyPolicy {
 
     fn amaf_key(&self, mv: &Point) -> Option<u64> {
         Some(point_key(*mv))
+    }
+
+    fn learns_replies(&self) -> bool {
+        self.config.replies > 0.0
     }
 
     fn prior_experience(
@@ -154,11 +162,11 @@ fn run(
         let played = choose(
             board,
             to_move,
-            last,
-            last2,
+            (last, last2),
             config,
             table,
             rng,
+            trace,
             &mut scratch,
         );
         last2 = last;
@@ -188,11 +196,11 @@ fn run(
 fn choose(
     board: &mut Board,
     me: Color,
-    last: Option<u16>,
-    last2: Option<u16>,
+    (last, last2): (Option<u16>, Option<u16>),
     config: &HeavyConfig,
     table: &PatternTable,
     rng: &mut fastrand::Rng,
+    trace: &Trace,
     scratch: &mut Vec<u16>,
 ) -> Option<u16> {
     if last.is_some() || last2.is_some() {
@@ -218,6 +226,18 @@ fn choose(
                 board.place(i, me);
                 return Some(i);
             }
+        }
+        if let Some(l) = last
+            && rng.f32() < config.replies
+            && let Some(i) = trace
+                .reply(me, key_of(board, l))
+                .and_then(|k| cell_of_key(board, k))
+            && board.is_empty_cell(i)
+            && board.playout_allows(i, me)
+            && !board.is_self_atari(i, me)
+        {
+            board.place(i, me);
+            return Some(i);
         }
         if let Some(l) = last
             && rng.f32() < config.two_liberties
@@ -467,6 +487,16 @@ fn rejects(
     joins || rng.f32() < config.reject_lone_self_atari
 }
 
+/// The cell of the point with RAVE key `key`, if it is on the board.
+fn cell_of_key(board: &Board, key: u64) -> Option<u16> {
+    let (x, y) = (key % u64::from(MAX_SIZE), key / u64::from(MAX_SIZE));
+    let size = u64::from(board.size());
+    (x < size && y < size).then(|| {
+        let s = u64::from(board.stride());
+        ((y + 1) * s + x + 1) as u16
+    })
+}
+
 /// The RAVE key of a cell's point (the same as [`point_key`] of the point).
 fn key_of(board: &Board, i: u16) -> u64 {
     let s = board.stride();
@@ -582,5 +612,42 @@ mod tests {
         let mut out = Vec::new();
         two_liberty_moves(&net, cell(&net, 3, 3), Color::White, &mut out);
         assert_eq!(out, vec![cell(&net, 4, 3)]);
+    }
+
+    #[test]
+    fn cell_keys_go_both_ways() {
+        let b = board(&["......."; 7]);
+        for &i in b.empty_cells() {
+            assert_eq!(cell_of_key(&b, key_of(&b, i)), Some(i));
+        }
+        assert_eq!(cell_of_key(&b, u64::from(MAX_SIZE) * 7), None);
+    }
+
+    #[test]
+    fn a_playout_plays_the_last_good_reply() {
+        // White's last move was (3,3); Black's learnt reply to it is (5,1).
+        let b = board(&["......."; 7]);
+        let (last, reply) = (cell(&b, 3, 3), cell(&b, 5, 1));
+        let mut board = b.clone();
+        board.place(last, Color::White);
+        let mut trace = Trace::new_enabled();
+        let taught = [(Color::White, last), (Color::Black, reply)];
+        trace.learn_replies(taught.iter().map(|&(c, i)| Some((c, key_of(&b, i)))), 1.0);
+        trace.reset(true);
+        let config = HeavyConfig {
+            replies: 1.0,
+            ..HeavyConfig::default()
+        };
+        let point = b.cell_point(last);
+        let mut rng = fastrand::Rng::with_seed(5);
+        run(
+            &mut board,
+            Color::Black,
+            Some(point),
+            &config,
+            &mut rng,
+            &mut trace,
+        );
+        assert_eq!(trace.moves()[0], (Color::Black, key_of(&b, reply)));
     }
 }

@@ -22,6 +22,7 @@
 
 mod amaf;
 mod policy;
+mod replies;
 mod tree;
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -31,6 +32,7 @@ use stonefield_rules::{Game, IllegalMove};
 
 use amaf::AmafSet;
 pub use policy::{DEFAULT_PLAYOUT_MOVES, Policy, RandomPolicy, Trace, black_value, random_playout};
+pub use replies::Replies;
 use tree::NewChild;
 pub use tree::{NodeId, ROOT, Tree};
 
@@ -552,6 +554,12 @@ fn iterate<G: Game, P: Policy<G>>(
     };
     let mut tree = lock(shared);
     tree.add_value(&w.path, value);
+    if rave && policy.learns_replies() {
+        let in_tree = w.path[1..]
+            .iter()
+            .map(|&id| tree.amaf_key(id).map(|k| (tree.mover(id), k)));
+        w.trace.learn_replies(in_tree, value);
+    }
     if rave {
         w.seen.clear();
         for (color, key) in w.trace.take() {

@@ -5,21 +5,41 @@
 use stonefield_rules::{Color, Game, Outcome};
 
 use super::Action;
+use super::replies::Replies;
 
 /// The moves a playout made, as (mover, AMAF key) pairs, for RAVE. Recording is off when
-/// the search does not use RAVE: policies may skip the work then.
+/// the search does not use RAVE: policies may skip the work then. It also carries the
+/// worker's last good replies, learnt from earlier iterations when the policy asks for
+/// them ([`Policy::learns_replies`]).
 #[derive(Debug, Default, Clone)]
 pub struct Trace {
     enabled: bool,
     played: Vec<(Color, u64)>,
+    replies: Replies,
 }
 
 impl Trace {
     pub(super) fn new(enabled: bool) -> Self {
         Trace {
             enabled,
-            played: Vec::new(),
+            ..Trace::default()
         }
+    }
+
+    /// The last good reply of `color` to the opponent's move keyed `previous`.
+    pub fn reply(&self, color: Color, previous: u64) -> Option<u64> {
+        self.replies.reply(color, previous)
+    }
+
+    /// Teaches the last good replies one iteration: the tree's moves down the path
+    /// (`None` for a pass or a move without a key), then the moves recorded.
+    pub(crate) fn learn_replies(
+        &mut self,
+        in_tree: impl Iterator<Item = Option<(Color, u64)>>,
+        black_value: f64,
+    ) {
+        let played = self.played.iter().map(|&m| Some(m));
+        self.replies.learn(in_tree.chain(played), black_value);
     }
 
     /// A trace that records, for tests of a policy's playout.
@@ -44,7 +64,7 @@ impl Trace {
         }
     }
 
-    pub(super) fn reset(&mut self, enabled: bool) {
+    pub(crate) fn reset(&mut self, enabled: bool) {
         self.enabled = enabled;
         self.played.clear();
     }
@@ -87,6 +107,12 @@ pub trait Policy<G: Game>: Sync {
     /// (a grid point). `None` (and `u64::MAX`) keeps the move out of RAVE.
     fn amaf_key(&self, _mv: &G::Move) -> Option<u64> {
         None
+    }
+
+    /// Whether the search should teach the playouts' [`Trace`] the last good replies
+    /// (keyed like RAVE) after every iteration.
+    fn learns_replies(&self) -> bool {
+        false
     }
 
     /// Plays `game` on to its end (or a cap) and returns Black's value in [0, 1]: 1 a

@@ -62,7 +62,7 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 13] = [
+    pub const NAMES: [&str; 14] = [
         "exploration",
         "rave_equivalence",
         "first_play_urgency",
@@ -76,6 +76,7 @@ impl Tuning {
         "root_parallel",
         "two_liberties",
         "nakade",
+        "replies",
     ];
 
     fn parse(text: &str) -> Result<Tuning, String> {
@@ -122,6 +123,7 @@ impl Tuning {
                 "capture" => config.capture = *v as f32,
                 "two_liberties" => config.two_liberties = *v as f32,
                 "nakade" => config.nakade = *v as f32,
+                "replies" => config.replies = *v as f32,
                 "pattern" => config.pattern = *v as f32,
                 "reject_lone_self_atari" => config.reject_lone_self_atari = *v as f32,
                 "priors" => config.priors = *v != 0.0,
