@@ -5,7 +5,7 @@ use super::board::{Board, Idx};
 use super::handicap::fixed_points;
 use super::point::Point;
 use super::rules::{KoRule, Placement, Rules, RulesError, Scoring, SuicideRule};
-use super::zobrist::WHITE_TO_MOVE;
+use super::zobrist::{WHITE_TO_MOVE, stone_key};
 use crate::key_hasher::KeySet;
 use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone, WinBy};
 
@@ -140,10 +140,46 @@ impl ClassicGame {
     }
 
     fn superko_hash(&self, board: &Board, to_move: Color) -> u64 {
+        self.superko_hash_of(board.hash(), to_move)
+    }
+
+    fn superko_hash_of(&self, board_hash: u64, to_move: Color) -> u64 {
         match (self.rules.ko, to_move) {
-            (KoRule::SituationalSuperko, Color::White) => board.hash() ^ WHITE_TO_MOVE,
-            _ => board.hash(),
+            (KoRule::SituationalSuperko, Color::White) => board_hash ^ WHITE_TO_MOVE,
+            _ => board_hash,
         }
+    }
+
+    /// Whether `p` is legal, told without playing it where that is cheap: a stone put
+    /// beside an empty point that captures nothing is never suicide, and can only repeat
+    /// the position of the board's hash with that stone added. `None` when the move must
+    /// be played to tell (the search's candidates check every empty point).
+    fn check_quiet(&self, p: Point) -> Option<Result<(), IllegalMove>> {
+        if self.phase != Phase::Playing {
+            return None;
+        }
+        let i = self.board.idx(p)?;
+        let color = self.to_move;
+        if !self.board.is_empty_at(i) || self.board.ko() == Some(i) {
+            return None;
+        }
+        let board = &self.board;
+        let breathes = board
+            .cell_neighbours(i)
+            .iter()
+            .any(|&q| board.is_empty_cell(q));
+        if !breathes || board.captures_by(i, color) > 0 {
+            return None;
+        }
+        if self.rules.ko == KoRule::Simple {
+            return Some(Ok(()));
+        }
+        let after = self.superko_hash_of(board.hash() ^ stone_key(color, i), color.other());
+        Some(if self.seen.contains(&after) {
+            Err(IllegalMove::Superko)
+        } else {
+            Ok(())
+        })
     }
 
     /// The board after `mv` by the player to move, or why the move is illegal.
@@ -284,7 +320,8 @@ impl Game for ClassicGame {
     }
 
     fn check(&self, mv: &Point) -> Result<(), IllegalMove> {
-        self.try_move(*mv).map(|_| ())
+        self.check_quiet(*mv)
+            .unwrap_or_else(|| self.try_move(*mv).map(|_| ()))
     }
 
     fn play(&mut self, mv: &Point) -> Result<Placed<Point>, IllegalMove> {
@@ -385,5 +422,77 @@ impl Game for ClassicGame {
             .points()
             .filter(|p| self.check(p).is_ok())
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod quiet_check_tests {
+    use super::*;
+
+    /// On random games of small boards (captures, kos and repeated positions come often),
+    /// the check without playing agrees with playing the move on a copy, for every point
+    /// of every position, under each ko rule.
+    #[test]
+    fn the_quiet_check_agrees_with_playing_the_move() {
+        let mut quiet = 0;
+        for ko in [
+            KoRule::Simple,
+            KoRule::PositionalSuperko,
+            KoRule::SituationalSuperko,
+        ] {
+            for seed in 0..30u64 {
+                let size = [4u8, 5, 7][seed as usize % 3];
+                let mut rules = Rules::preset("chinese", size).expect("preset");
+                rules.ko = ko;
+                let mut game = ClassicGame::new(rules).expect("rules");
+                let mut rng = fastrand::Rng::with_seed(seed);
+                for _ in 0..200 {
+                    let points: Vec<Point> = game.board().points().collect();
+                    let mut legal = Vec::new();
+                    for &p in &points {
+                        let played = game.try_move(p).map(|_| ());
+                        if let Some(verdict) = game.check_quiet(p) {
+                            assert_eq!(verdict, played, "{p:?} under {ko:?} in {game:?}");
+                            quiet += 1;
+                        }
+                        if played.is_ok() {
+                            legal.push(p);
+                        }
+                    }
+                    if legal.is_empty() || rng.u8(..10) == 0 {
+                        if game.pass().is_err() || game.phase() != Phase::Playing {
+                            break;
+                        }
+                        continue;
+                    }
+                    game.play(&legal[rng.usize(..legal.len())]).expect("legal");
+                }
+            }
+        }
+        assert!(quiet > 10_000, "the quiet check decided {quiet} moves");
+    }
+
+    /// Random games almost never repeat a position by a quiet move: the position after
+    /// one is entered as seen before, and both checks refuse it alike.
+    #[test]
+    fn a_quiet_move_that_repeats_a_position_is_refused() {
+        for ko in [KoRule::PositionalSuperko, KoRule::SituationalSuperko] {
+            for to_move_white in [false, true] {
+                let mut rules = Rules::preset("chinese", 5).expect("preset");
+                rules.ko = ko;
+                let mut game = ClassicGame::new(rules).expect("rules");
+                let p = Point::new(2, 2, 5).expect("on board");
+                if to_move_white {
+                    game.play(&Point::new(0, 0, 5).expect("on board"))
+                        .expect("legal");
+                }
+                assert_eq!(game.check_quiet(p), Some(Ok(())));
+                let next = game.try_move(p).expect("legal");
+                let color = game.to_move();
+                game.seen.insert(game.superko_hash(&next, color.other()));
+                assert_eq!(game.check_quiet(p), Some(Err(IllegalMove::Superko)));
+                assert_eq!(game.try_move(p).map(|_| ()), Err(IllegalMove::Superko));
+            }
+        }
     }
 }

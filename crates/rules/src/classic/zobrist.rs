@@ -29,5 +29,11 @@ const fn keys(seed: u64) -> [u64; KEYED] {
 /// One key per (colour, padded cell index).
 pub(crate) static STONE_KEYS: [[u64; KEYED]; 2] = [keys(0x5374_6f6e_6542), keys(0x5374_6f6e_6557)];
 
+/// The key of a stone of `color` at padded cell `i` (the board's stone codes are 1 for
+/// Black and 2 for White, one less is the row of [`STONE_KEYS`]).
+pub(crate) fn stone_key(color: crate::Color, i: u16) -> u64 {
+    STONE_KEYS[color.index()][usize::from(i)]
+}
+
 /// Mixed in when White is to move (situational hashes).
 pub(crate) const WHITE_TO_MOVE: u64 = splitmix(0x746f_6d6f_7665);
