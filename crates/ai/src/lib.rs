@@ -10,6 +10,7 @@
 //! [`classic::estimate_dead`] estimate who owns each point at the end, which the
 //! end-of-game marking offers as a first guess.
 
+pub mod baseline;
 pub mod classic;
 pub mod search;
 pub mod variants;

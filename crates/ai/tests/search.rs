@@ -279,7 +279,8 @@ fn threads_share_the_playouts_and_the_time_by(parallelism: Parallelism) {
     };
     let mut search = new_search(game.clone(), timed);
     let result = search.run();
-    assert!(result.playouts > 100, "{} playouts", result.playouts);
+    // Each thread makes at least one playout; how many more depends on the machine.
+    assert!(result.playouts >= 2, "{} playouts", result.playouts);
     assert_eq!(result.root_visits, result.playouts);
     assert_legal(&game, &result.choice);
     let trees: Vec<_> = search.trees().collect();

@@ -129,3 +129,45 @@ fn one_game_against_gnu_go() {
     );
     assert_eq!(v["players"][1]["name"], "GNU Go 3.8");
 }
+
+#[test]
+fn built_in_players_play_the_other_variants() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    for (variant, size) in [("margo", "4"), ("topological", "6")] {
+        let o = stonefield(
+            &[
+                "match",
+                "--variant",
+                variant,
+                "--size",
+                size,
+                "-p",
+                "ai --playouts 40",
+                "-p",
+                "random",
+                "--games",
+                "2",
+                "--json",
+            ],
+            dir.path(),
+        );
+        let v = summary(&o);
+        let games = v["games"].as_array().expect("games");
+        assert_eq!(games.len(), 2, "{variant}");
+        for (i, g) in games.iter().enumerate() {
+            assert_eq!(g["black"], i % 2, "{variant}: colours alternate: {g}");
+            let reason = g["reason"].as_str().expect("a reason");
+            assert!(!reason.contains("illegal"), "{variant}: {g}");
+        }
+    }
+    let bad = stonefield(
+        &["match", "--variant", "margo", "-p", "gnugo", "-p", "random"],
+        dir.path(),
+    );
+    assert!(!bad.status.success());
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("`random`, `greedy` or `ai"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+}

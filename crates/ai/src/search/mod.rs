@@ -7,7 +7,10 @@
 //! to walk down and to back up (the playout and the candidates of a new node are made
 //! outside it), with a virtual loss on the way down so that threads spread out; or each
 //! thread grows its own tree and the root statistics are summed. Each thread has its own
-//! random stream, seeded `seed + i`.
+//! random stream, seeded `seed + i`. One tree is the default: at 10,000 playouts a move
+//! on two threads (9x9 classic Go, heavy playouts, colours alternating) it won 15 of 20
+//! games against a tree per thread (95% CI 53-89%), whose trees each see half the
+//! playouts.
 //!
 //! ```
 //! use stonefield_ai::search::{Search, SearchConfig, RandomPolicy};
@@ -159,6 +162,36 @@ pub struct SearchResult<M> {
     /// The roots' visits summed over the threads (more than `playouts` when a subtree was
     /// kept from an earlier search).
     pub root_visits: u32,
+}
+
+impl<M: Clone> SearchResult<M> {
+    /// A move drawn among the visited moves that play a stone, each with a chance that
+    /// grows as `visits^(1/temperature)`: the weaker levels' randomness. `None` when no
+    /// such move was visited or `temperature` is not positive.
+    pub fn draw_by_visits(&self, temperature: f64, rng: &mut fastrand::Rng) -> Option<M> {
+        if temperature.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+            return None;
+        }
+        let weights: Vec<(f64, &M)> = self
+            .moves
+            .iter()
+            .filter_map(|m| match &m.action {
+                Action::Play(mv) if m.visits > 0 => {
+                    Some((f64::from(m.visits).powf(1.0 / temperature), mv))
+                }
+                _ => None,
+            })
+            .collect();
+        let total: f64 = weights.iter().map(|w| w.0).sum();
+        let mut ticket = rng.f64() * total;
+        for &(w, mv) in &weights {
+            ticket -= w;
+            if ticket <= 0.0 {
+                return Some(mv.clone());
+            }
+        }
+        weights.last().map(|&(_, mv)| mv.clone())
+    }
 }
 
 /// One thread's random stream and scratch space.

@@ -1,9 +1,13 @@
 //! `stonefield match`: games of classic Go between two GTP engines (stonefield's own at a
 //! level or budget, or any other program), colours alternating, refereed by the rules
 //! engine; every game written as SGF and JSON; the win table with its confidence interval.
+//! The other variants' matches are played in this process ([`variant`]).
 
 mod client;
 mod stats;
+mod variant;
+
+pub use variant::MatchVariant;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -20,19 +24,25 @@ use stats::{MoveMeasure, Tally};
 /// `stonefield match` options.
 #[derive(Debug, clap::Args)]
 pub struct MatchConfig {
-    /// The two players, each a GTP engine's command line; `builtin ARGS` stands for
-    /// `stonefield gtp ARGS` (this binary), e.g. `builtin --level 10`.
+    /// The two players. Classic Go: each a GTP engine's command line; `builtin ARGS` stands
+    /// for `stonefield gtp ARGS` (this binary), e.g. `builtin --level 10`. Other variants:
+    /// `random`, `greedy` (the best live count after one move) or `ai [--level N]
+    /// [--playouts N] [--time S] [--threads N]`.
     #[arg(long = "player", short = 'p', num_args = 1, required = true)]
     pub players: Vec<String>,
+    /// The variant; all but classic Go are played between built-in players.
+    #[arg(long, value_enum, default_value_t = MatchVariant::Classic)]
+    pub variant: MatchVariant,
     /// Games to play; the first player takes Black in the odd-numbered games.
     #[arg(long, default_value_t = 20)]
     pub games: u32,
-    /// Board size.
-    #[arg(long, default_value_t = 9)]
-    pub size: u8,
-    /// Komi.
-    #[arg(long, default_value_t = 7.5)]
-    pub komi: f64,
+    /// Board size [default: 9 for classic Go, 7 for MarGo, 10 for Topological Go; continuous
+    /// Go plays its default board].
+    #[arg(long)]
+    pub size: Option<u8>,
+    /// Komi [default: 7.5 for classic Go, the rules' default for continuous Go].
+    #[arg(long)]
+    pub komi: Option<f64>,
     /// Rule preset of the referee (chinese, japanese, tromp-taylor, aga, new-zealand).
     #[arg(long, default_value = "chinese")]
     pub rules: String,
@@ -97,6 +107,9 @@ struct Seat {
 }
 
 pub fn run(config: &MatchConfig) -> anyhow::Result<()> {
+    if config.variant != MatchVariant::Classic {
+        return variant::run(config, config.variant);
+    }
     if config.players.len() != 2 {
         bail!(
             "a match needs exactly two --player options, got {}",
@@ -104,8 +117,8 @@ pub fn run(config: &MatchConfig) -> anyhow::Result<()> {
         );
     }
     let rules = Rules {
-        komi: config.komi,
-        ..Rules::preset(&config.rules, config.size).context("--rules")?
+        komi: config.komi.unwrap_or(7.5),
+        ..Rules::preset(&config.rules, config.size.unwrap_or(9)).context("--rules")?
     };
     rules.validate().context("--size and --komi")?;
     std::fs::create_dir_all(&config.out)

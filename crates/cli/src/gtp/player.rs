@@ -380,25 +380,9 @@ impl Player {
         if explicit || temperature == 0.0 || choice == Choice::Resign {
             return choice;
         }
-        let weights: Vec<(f64, Point)> = result
-            .moves
-            .iter()
-            .filter_map(|m| match m.action {
-                Action::Play(p) if m.visits > 0 => {
-                    Some((f64::from(m.visits).powf(1.0 / temperature), p))
-                }
-                _ => None,
-            })
-            .collect();
-        let total: f64 = weights.iter().map(|w| w.0).sum();
-        let mut ticket = self.rng.f64() * total;
-        for &(w, p) in &weights {
-            ticket -= w;
-            if ticket <= 0.0 {
-                return Choice::Play(p);
-            }
-        }
-        choice
+        result
+            .draw_by_visits(temperature, &mut self.rng)
+            .map_or(choice, Choice::Play)
     }
 
     /// Every stone the estimate calls dead, whatever the rules do with dead stones.

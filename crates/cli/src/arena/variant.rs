@@ -1,0 +1,300 @@
+//! `stonefield match --variant continuous|margo|topological`: games between players built
+//! into this process (the tree search at a level or budget, and the greedy and random
+//! baselines), colours alternating, counted by the rules engine; the same win table and
+//! JSON as the classic match, which plays GTP engines instead.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use clap::Parser;
+use stonefield_ai::baseline::{greedy_choice, random_choice};
+use stonefield_ai::search::{Choice, Policy, Search, SearchConfig};
+use stonefield_ai::variants::{MargoPolicy, TopoPolicy, continuous_policy};
+use stonefield_rules::continuous::{ContinuousGame, ContinuousRules};
+use stonefield_rules::margo::{MargoGame, MargoRules};
+use stonefield_rules::topological::{TopoGame, TopoRules};
+use stonefield_rules::{Color, Game, Outcome, WinBy};
+
+use super::stats::{self, MoveMeasure, Tally};
+use super::{GameResult, MatchConfig};
+use crate::gtp::LEVELS;
+
+/// A variant whose games a match can play in this process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MatchVariant {
+    Classic,
+    Continuous,
+    Margo,
+    Topological,
+}
+
+/// The search's options, as `ai ...` gives them.
+#[derive(Debug, Clone, Parser)]
+#[command(no_binary_name = true)]
+struct SearchArgs {
+    /// 1 (weakest) to 10 (full strength, 1 s a move on every core), as for `stonefield gtp`.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    level: Option<u8>,
+    #[arg(long)]
+    playouts: Option<u32>,
+    /// Seconds a move.
+    #[arg(long)]
+    time: Option<f64>,
+    #[arg(long)]
+    threads: Option<usize>,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+/// Who sits at a seat.
+#[derive(Debug, Clone)]
+enum Contestant {
+    Random,
+    Greedy,
+    Search(SearchArgs),
+}
+
+impl Contestant {
+    /// `random`, `greedy` or `ai [--level N] [--playouts N] [--time S] [--threads N]`.
+    fn parse(spec: &str) -> anyhow::Result<Contestant> {
+        let mut words = spec.split_whitespace();
+        match words.next() {
+            Some("random") if words.next().is_none() => Ok(Contestant::Random),
+            Some("greedy") if words.next().is_none() => Ok(Contestant::Greedy),
+            Some("ai") => Ok(Contestant::Search(
+                SearchArgs::try_parse_from(words).with_context(|| format!("player `{spec}`"))?,
+            )),
+            _ => bail!(
+                "player `{spec}`: with --variant, a player is `random`, `greedy` or `ai [--level N] [--playouts N] [--time S] [--threads N]`"
+            ),
+        }
+    }
+
+    fn name(&self, spec: &str) -> String {
+        match self {
+            Contestant::Random => "random".into(),
+            Contestant::Greedy => "greedy".into(),
+            Contestant::Search(_) => spec.trim().to_string(),
+        }
+    }
+
+    /// The search's settings, and the temperature of its move draw.
+    fn search_config(&self, base: &SearchConfig) -> Option<(SearchConfig, f64)> {
+        let Contestant::Search(args) = self else {
+            return None;
+        };
+        let level = LEVELS[usize::from(args.level.unwrap_or(10)) - 1];
+        let explicit = args.playouts.is_some() || args.time.is_some();
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let config = SearchConfig {
+            playouts: if explicit {
+                args.playouts
+            } else {
+                level.playouts
+            },
+            time: if explicit { args.time } else { level.seconds }
+                .map(|s| Duration::from_secs_f64(s.clamp(0.0, 3600.0))),
+            threads: args
+                .threads
+                .unwrap_or(if level.all_threads { cores } else { 1 })
+                .max(1),
+            seed: args.seed,
+            ..base.clone()
+        };
+        let temperature = if explicit { 0.0 } else { level.temperature };
+        Some((config, temperature))
+    }
+}
+
+/// A seat: its player, and the search it keeps between moves (its tree is reused).
+struct Seat<G: Game, P> {
+    contestant: Contestant,
+    search: Option<(Search<G, P>, f64)>,
+    rng: fastrand::Rng,
+}
+
+impl<G, P> Seat<G, P>
+where
+    G: Game + Sync,
+    G::Move: Send + Sync,
+    P: Policy<G> + Clone,
+{
+    fn new(contestant: Contestant, start: &G, policy: &P, base: &SearchConfig, seed: u64) -> Self {
+        let search = contestant
+            .search_config(base)
+            .map(|(config, t)| (Search::new(start.clone(), policy.clone(), config), t));
+        Seat {
+            contestant,
+            search,
+            rng: fastrand::Rng::with_seed(seed),
+        }
+    }
+
+    /// The move of this seat's player in `game`, and the playouts it searched.
+    fn choose(&mut self, game: &G) -> (Choice<G::Move>, Option<u64>) {
+        match (&self.contestant, &mut self.search) {
+            (Contestant::Random, _) => (random_choice(game, &mut self.rng), None),
+            (Contestant::Greedy, _) => (greedy_choice(game, &mut self.rng), None),
+            (Contestant::Search(_), Some((search, temperature))) => {
+                search.set_game(game.clone());
+                let result = search.run();
+                let choice = match result.choice {
+                    Choice::Resign => Choice::Resign,
+                    _ => result
+                        .draw_by_visits(*temperature, &mut self.rng)
+                        .map_or(result.choice.clone(), Choice::Play),
+                };
+                (choice, Some(u64::from(result.playouts)))
+            }
+            (Contestant::Search(_), None) => (random_choice(game, &mut self.rng), None),
+        }
+    }
+}
+
+/// Runs the match of `config` (its `variant` is not classic).
+pub fn run(config: &MatchConfig, variant: MatchVariant) -> anyhow::Result<()> {
+    if config.players.len() != 2 {
+        bail!(
+            "a match needs exactly two --player options, got {}",
+            config.players.len()
+        );
+    }
+    let contestants = [
+        Contestant::parse(&config.players[0])?,
+        Contestant::parse(&config.players[1])?,
+    ];
+    match variant {
+        MatchVariant::Classic => bail!("classic Go matches are played between GTP engines"),
+        MatchVariant::Continuous => {
+            let defaults = ContinuousRules::default();
+            let game = ContinuousGame::new(ContinuousRules {
+                komi: config.komi.unwrap_or(defaults.komi),
+                ..defaults
+            })
+            .context("--komi")?;
+            play_match(config, contestants, &game, &continuous_policy(20))
+        }
+        MatchVariant::Margo => {
+            let size = config.size.unwrap_or(7);
+            let rules = MargoRules::with_size(u32::from(size)).context("--size")?;
+            let game = MargoGame::new(rules).context("MarGo rules")?;
+            play_match(config, contestants, &game, &MargoPolicy::default())
+        }
+        MatchVariant::Topological => {
+            let size = config.size.unwrap_or(10);
+            let rules = TopoRules::new(u32::from(size), 5).context("--size")?;
+            play_match(config, contestants, &TopoGame::new(rules), &TopoPolicy)
+        }
+    }
+}
+
+fn play_match<G, P>(
+    config: &MatchConfig,
+    contestants: [Contestant; 2],
+    start: &G,
+    policy: &P,
+) -> anyhow::Result<()>
+where
+    G: Game + Sync,
+    G::Move: Send + Sync,
+    P: Policy<G> + Clone,
+{
+    let names = [
+        contestants[0].name(&config.players[0]),
+        contestants[1].name(&config.players[1]),
+    ];
+    let mut tally = Tally::new(names.clone());
+    tally.commands = names;
+    let progress = stats::progress_bar(config.games, config.json);
+    let base = SearchConfig::default();
+    for number in 1..=config.games {
+        let black = usize::from(number % 2 == 0);
+        // Every game its own seeds, so that the random players and searches vary.
+        let mut seats = contestants.clone().map(|c| {
+            let seed = u64::from(number) * 1_000_003;
+            Seat::new(c, start, policy, &base, seed)
+        });
+        let (result, measured) = play_game(start, &mut seats, black, config.max_moves);
+        tally.add(&result, &measured);
+        progress.set_message(tally.running());
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
+    if config.json {
+        println!("{}", serde_json::to_string_pretty(&tally.to_json())?);
+    } else {
+        print!("{}", tally.table());
+    }
+    Ok(())
+}
+
+/// One game from `start`, `seats[black]` taking Black; a move that the rules refuse loses
+/// the game for its player, and a game stopped at `max_moves` is counted as it stands.
+fn play_game<G, P>(
+    start: &G,
+    seats: &mut [Seat<G, P>; 2],
+    black: usize,
+    max_moves: Option<u32>,
+) -> (GameResult, Vec<MoveMeasure>)
+where
+    G: Game + Sync,
+    G::Move: Send + Sync,
+    P: Policy<G> + Clone,
+{
+    let mut game = start.clone();
+    let mut measured = Vec::new();
+    let seat_of = |color: Color| {
+        if color == Color::Black {
+            black
+        } else {
+            1 - black
+        }
+    };
+    let mut moves = 0;
+    let finish = |outcome: Outcome, moves: usize, reason: String| GameResult {
+        black,
+        white: 1 - black,
+        outcome,
+        moves,
+        reason,
+    };
+    loop {
+        if let Some(outcome) = game.outcome() {
+            return (finish(outcome, moves, "the game ended".into()), measured);
+        }
+        if max_moves.is_some_and(|m| moves >= m as usize) {
+            let s = game.score();
+            let outcome = Outcome::from_scores(s.black, s.white);
+            return (finish(outcome, moves, "move limit".into()), measured);
+        }
+        let mover = game.to_move();
+        let seat = seat_of(mover);
+        let started = Instant::now();
+        let (choice, playouts) = seats[seat].choose(&game);
+        measured.push(MoveMeasure {
+            seat,
+            spent: started.elapsed(),
+            playouts,
+        });
+        let played = match &choice {
+            Choice::Play(mv) => game.play(mv).map(|_| ()),
+            Choice::Pass => game.pass(),
+            Choice::Resign => {
+                let outcome = Outcome::Win {
+                    winner: mover.other(),
+                    by: WinBy::Resignation,
+                };
+                return (finish(outcome, moves, "resignation".into()), measured);
+            }
+        };
+        if let Err(why) = played {
+            let outcome = Outcome::Win {
+                winner: mover.other(),
+                by: WinBy::Forfeit,
+            };
+            let reason = format!("{mover:?} played an illegal move ({why})");
+            return (finish(outcome, moves, reason), measured);
+        }
+        moves += 1;
+    }
+}
