@@ -5,7 +5,7 @@
 use std::f64::consts::{PI, TAU};
 
 use super::game::ContinuousGame;
-use super::liberty::{free_arcs, near_half_angle};
+use super::liberty::near_half_angle;
 use super::point::{Point, V};
 use super::position::{Id, Position};
 use crate::{Color, Stone};
@@ -133,7 +133,7 @@ impl Position {
             if s.witness.is_none() {
                 continue;
             }
-            for (from, to) in free_arcs(&self.board, &self.grid, s.at, id, MAX_GAPS)? {
+            for (from, to) in self.stone_free_arcs(id, MAX_GAPS)? {
                 if to - from >= TAU / 3.0 {
                     return None;
                 }

@@ -275,11 +275,12 @@ fn setup_position(board: Arc<Board>, stones: &[Stone<Point>]) -> Result<Position
         });
         merge.sort_unstable();
         merge.dedup();
-        pos.insert(at, s.color, &merge, None, (Vec::new(), 0.0));
+        let cover = pos.new_cover(at, &|_| false);
+        pos.insert(at, s.color, &merge, None, (Vec::new(), 0.0), cover);
     }
     let ids: Vec<Id> = pos.iter().map(|(id, _)| id).collect();
     for id in ids {
-        let w = pos.free_point(pos.stone(id).at, Some(id), None, &|_| false);
+        let w = pos.stone_free_point(id, None, &|_| false);
         pos.set_witness(id, w);
     }
     pos.refresh_all_cells();
