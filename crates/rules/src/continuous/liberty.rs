@@ -230,7 +230,7 @@ fn point_in_gap(board: &Board, at: V, mut arcs: Arcs) -> Option<V> {
 /// covered, or `None` once there are more than `limit`.
 fn gaps(board: &Board, at: V, mut arcs: Arcs, limit: usize) -> Option<Vec<(f64, f64)>> {
     let big = 2.0 * board.stone_radius();
-    let mut gaps = Vec::new();
+    let mut gaps = Vec::with_capacity(4);
     let too_many = arcs.find_gap(|a, b| {
         // On a notched board a gap may lie outside the polygon, beyond every edge's band.
         if board.is_convex() || board.inside(at + V::unit((a + b) / 2.0) * big) {

@@ -61,7 +61,7 @@ impl Position {
             return Err(IllegalMove::Overlap);
         }
         let mut updates = Vec::with_capacity(16);
-        let dead = self.dead_opponents(at, color, &near, &mut updates);
+        let dead = self.dead_opponents(at, color, &near, Some(&mut updates));
         let captured: Vec<Id> = dead
             .iter()
             .flat_map(|&g| self.group(g).members.iter().copied())
@@ -126,22 +126,24 @@ impl Position {
     }
 
     /// Opponent groups left without a liberty by a stone at `at`; records the witnesses
-    /// it changes in `updates`.
+    /// it changes in `updates`, if given.
     pub(super) fn dead_opponents(
         &self,
         at: V,
         color: Color,
         near: &[Id],
-        updates: &mut Vec<(Id, Option<V>)>,
+        mut updates: Option<&mut Vec<(Id, Option<V>)>>,
     ) -> Vec<u32> {
-        let mut lost: Vec<u32> = Vec::new();
+        let mut lost: Vec<u32> = Vec::with_capacity(8);
         for &id in near {
             let s = self.stone(id);
             if s.color == color || s.witness.is_none_or(|w| !self.reach.covers(at, w)) {
                 continue;
             }
             let w = self.stone_free_point(id, Some(at), &|_| false);
-            updates.push((id, w));
+            if let Some(updates) = updates.as_deref_mut() {
+                updates.push((id, w));
+            }
             if w.is_none() {
                 lost.push(s.group);
             }
