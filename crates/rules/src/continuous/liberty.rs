@@ -170,6 +170,27 @@ impl Cover {
         arcs
     }
 
+    /// Whether the start and the end of the arc that the stone `id` covers lie deep inside
+    /// arcs that other stones or the edges cover (`None` when `id` covers no arc). The
+    /// points where this circle meets the touching circle of `id` lie beyond those ends by
+    /// less than 3e-5 rad (by `eps` where the circles cross, by the square root of `eps`
+    /// where they barely meet), so a point beyond a buried end is covered by a margin far
+    /// above rounding: it cannot be a legal point.
+    pub fn buried_ends(&self, id: u32) -> Option<(bool, bool)> {
+        /// How deep, in radians: thirty times the distance between an end and its point.
+        const DEEP: f64 = 1e-3;
+        let &(a, b, _) = self.spans.iter().find(|s| s.2 == id)?;
+        let buried = |x: f64| {
+            self.spans.iter().any(|&(s, e, other)| {
+                other != id
+                    && [x - TAU, x, x + TAU]
+                        .iter()
+                        .any(|&y| y > s + DEEP && y < e - DEEP)
+            })
+        };
+        Some((buried(a), buried(b)))
+    }
+
     /// The covered arcs with their stones, sorted, as the oracle compares them.
     pub fn sorted(&self) -> (bool, Vec<(f64, f64, u32)>) {
         let mut spans = if self.whole {
