@@ -135,6 +135,7 @@ impl Cover {
         board.cover_edges(at, Reach::new(board).touch, &mut arcs);
         let mut spans = Vec::with_capacity(16);
         spans.extend(arcs.spans().iter().map(|&(a, b)| (a, b, EDGES)));
+        spans.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
         Cover {
             spans,
             whole: arcs.is_full(),
@@ -143,7 +144,10 @@ impl Cover {
 
     /// The stone `id` covers `span` (from [`stone_span`]).
     pub fn add(&mut self, span: (f64, f64), id: u32) {
-        self.spans.push((span.0, span.1, id));
+        // Kept in order of their starts, so that the search for a gap sorts what is
+        // already sorted (its order among equal starts does not change the gaps).
+        let at = self.spans.partition_point(|s| s.0 <= span.0);
+        self.spans.insert(at, (span.0, span.1, id));
     }
 
     /// The stone `id` is gone.
@@ -180,12 +184,13 @@ impl Cover {
         /// How deep, in radians: thirty times the distance between an end and its point.
         const DEEP: f64 = 1e-3;
         let &(a, b, _) = self.spans.iter().find(|s| s.2 == id)?;
+        // Every arc starts in [0, TAU) and ends less than TAU later, so an angle in
+        // [0, TAU) lies in it as itself or one turn on.
         let buried = |x: f64| {
+            let x = if x >= TAU { x - TAU } else { x };
             self.spans.iter().any(|&(s, e, other)| {
-                other != id
-                    && [x - TAU, x, x + TAU]
-                        .iter()
-                        .any(|&y| y > s + DEEP && y < e - DEEP)
+                let inside = |y: f64| y > s + DEEP && y < e - DEEP;
+                other != id && (inside(x) || inside(x + TAU))
             })
         };
         Some((buried(a), buried(b)))
