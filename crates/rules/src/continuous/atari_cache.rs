@@ -461,6 +461,13 @@ impl Position {
         fp.groups.dedup();
         fp.counts.sort_unstable();
         fp.counts.dedup();
+        // A member near a tried point is read twice; one watch is enough.
+        fp.discs.sort_unstable_by(|a, b| {
+            (a.0.x.total_cmp(&b.0.x))
+                .then(a.0.y.total_cmp(&b.0.y))
+                .then(a.1.total_cmp(&b.1))
+        });
+        fp.discs.dedup();
         (at, fp)
     }
 }
