@@ -210,8 +210,8 @@ impl ContinuousGame {
     }
 
     /// Plays a plan made by [`ContinuousGame::plan`] on this position.
-    pub(crate) fn commit(&mut self, plan: &Plan) -> Placed<Point> {
-        let areas = self.pos.area_plan(plan);
+    pub(crate) fn commit(&mut self, plan: Plan) -> Placed<Point> {
+        let areas = self.pos.area_plan(&plan);
         let captured: Vec<Stone<Point>> = plan
             .removed
             .iter()
@@ -305,7 +305,7 @@ impl Game for ContinuousGame {
 
     fn play(&mut self, mv: &Point) -> Result<Placed<Point>, IllegalMove> {
         let plan = self.plan(V::from(*mv))?;
-        Ok(self.commit(&plan))
+        Ok(self.commit(plan))
     }
 
     fn pass(&mut self) -> Result<(), IllegalMove> {

@@ -282,7 +282,7 @@ impl Position {
     }
 
     /// Plays `plan` (made on this very position), with its areas. Returns the new stone.
-    pub fn commit(&mut self, plan: &Plan, areas: AreaPlan) -> Id {
+    pub fn commit(&mut self, plan: Plan, areas: AreaPlan) -> Id {
         let removed_at: Vec<V> = plan.removed.iter().map(|&id| self.stone(id).at).collect();
         // The plan found the mover's new witnesses with the captured stones gone, which is
         // the final position unless some of the mover's own stones go too.
@@ -307,7 +307,7 @@ impl Position {
                 self.set_witness(id, w);
             }
         }
-        let mut cover = plan.cover.clone();
+        let mut cover = plan.cover;
         // The plan's cover leaves out the captured stones; the mover's own stones left
         // without a liberty go too.
         for &r in &own_removed {
