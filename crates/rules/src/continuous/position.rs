@@ -297,17 +297,15 @@ impl Position {
     /// liberty circle to the neighbour's cover.
     fn cover_neighbours(&mut self, id: Id, at: V) {
         let reach = self.reach;
-        let mut near: Vec<(Id, V)> = Vec::with_capacity(24);
-        self.grid
-            .near(at, reach.influence, |other, q| near.push((other, q)));
-        for (other, q) in near {
+        let stones = &mut self.stones;
+        self.grid.near(at, reach.influence, |other, q| {
             if let Some(span) = stone_span(&reach, q, at)
                 && other != id
-                && let Some(s) = self.stones[other as usize].as_mut()
+                && let Some(s) = stones[other as usize].as_mut()
             {
                 s.cover.add(span, id);
             }
-        }
+        });
     }
 
     /// Joins the groups `merge` into the largest of them, or opens a new group.
@@ -361,14 +359,12 @@ impl Position {
                 continue;
             };
             self.grid.remove(id, s.at);
-            let mut near: Vec<Id> = Vec::with_capacity(24);
-            self.grid
-                .near(s.at, self.reach.influence, |other, _| near.push(other));
-            for other in near {
-                if let Some(o) = self.stones[other as usize].as_mut() {
+            let stones = &mut self.stones;
+            self.grid.near(s.at, self.reach.influence, |other, _| {
+                if let Some(o) = stones[other as usize].as_mut() {
                     o.cover.remove(id);
                 }
-            }
+            });
             self.atari.touch_point(s.at);
             self.atari.touch_group(s.group);
             if s.witness.is_some() {
