@@ -48,18 +48,29 @@ impl Arcs {
 
     /// The open arc from `start` to `end` (counter-clockwise, `end > start`).
     pub fn push_span(&mut self, start: f64, end: f64) {
-        let width = end - start;
-        if width >= TAU {
+        if end - start >= TAU {
             self.full = true;
-        } else if width > 0.0 {
-            let s = start.rem_euclid(TAU);
-            // rem_euclid can round up to TAU itself.
-            let s = if s >= TAU { 0.0 } else { s };
-            self.push((s, s + width));
+        } else if let Some(span) = normalised(start, end) {
+            self.push(span);
         }
     }
 
-    fn push(&mut self, span: (f64, f64)) {
+    /// Marks the whole circle covered.
+    pub fn cover_all(&mut self) {
+        self.full = true;
+    }
+
+    /// The arcs pushed so far (as [`normalised`] keeps them), unless the circle is full.
+    pub fn spans(&self) -> &[(f64, f64)] {
+        if self.spilled.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.spilled
+        }
+    }
+
+    /// Adds an arc made by [`normalised`].
+    pub fn push(&mut self, span: (f64, f64)) {
         if self.len < INLINE {
             self.inline[self.len] = span;
             self.len += 1;
@@ -113,6 +124,18 @@ impl Arcs {
         });
         found
     }
+}
+
+/// The open arc from `start` to `end` (narrower than the circle) as a set of arcs keeps it:
+/// the start in `[0, TAU)`, the end beyond it by the width; `None` when it is empty.
+pub(crate) fn normalised(start: f64, end: f64) -> Option<(f64, f64)> {
+    let width = end - start;
+    (width > 0.0).then(|| {
+        let s = start.rem_euclid(TAU);
+        // rem_euclid can round up to TAU itself.
+        let s = if s >= TAU { 0.0 } else { s };
+        (s, s + width)
+    })
 }
 
 #[cfg(test)]

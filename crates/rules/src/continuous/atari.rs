@@ -5,7 +5,7 @@
 use std::f64::consts::{PI, TAU};
 
 use super::game::ContinuousGame;
-use super::liberty::{free_arcs, near_half_angle};
+use super::liberty::near_half_angle;
 use super::point::{Point, V};
 use super::position::{Id, Position};
 use crate::{Color, Stone};
@@ -81,7 +81,7 @@ impl Position {
     /// [`Position::capture_point`], with how it decided (what it read, for the kept
     /// answers).
     pub(crate) fn capture_search(&self, g: u32) -> (Option<V>, Trace) {
-        let mut tried = Vec::new();
+        let mut tried = Vec::with_capacity(4);
         match self.capture_search_into(g, &mut tried) {
             Err(apart) => (None, Trace::Apart(apart)),
             Ok(found) => (found, Trace::Searched(tried)),
@@ -114,10 +114,11 @@ impl Position {
         let Some(arcs) = self.group_free_arcs(&group.members) else {
             return Ok(None);
         };
-        let ends: Vec<V> = arcs
-            .iter()
-            .flat_map(|a| [self.on_circle(a, a.from), self.on_circle(a, a.to)])
-            .collect();
+        let mut ends: Vec<V> = Vec::with_capacity(2 * arcs.len());
+        ends.extend(
+            arcs.iter()
+                .flat_map(|a| [self.on_circle(a, a.from), self.on_circle(a, a.to)]),
+        );
         Ok(arcs
             .iter()
             .filter_map(|a| self.covering_point(a, &ends))
@@ -127,13 +128,13 @@ impl Position {
     /// The free arcs of `members`' liberty circles, or `None` when some arc is too wide
     /// for one stone to cover (a third of the circle or more) or a circle has too many.
     fn group_free_arcs(&self, members: &[Id]) -> Option<Vec<FreeArc>> {
-        let mut arcs = Vec::new();
+        let mut arcs = Vec::with_capacity(8);
         for &id in members {
             let s = self.stone(id);
             if s.witness.is_none() {
                 continue;
             }
-            for (from, to) in free_arcs(&self.board, &self.grid, s.at, id, MAX_GAPS)? {
+            for (from, to) in self.stone_free_arcs(id, MAX_GAPS)? {
                 if to - from >= TAU / 3.0 {
                     return None;
                 }
@@ -210,15 +211,13 @@ impl Position {
         // groups the stone would capture matter only when the new stone has no free point
         // with the target's group gone (taking more stones away only frees more).
         let group = self.stone(target).group;
-        let own: Vec<Id> = near
-            .iter()
-            .copied()
-            .filter(|&id| self.stone(id).group == group)
-            .collect();
-        if self
-            .dead_opponents(p, color, &own, &mut Vec::new())
-            .is_empty()
-        {
+        let mut own: Vec<Id> = Vec::with_capacity(near.len());
+        own.extend(
+            near.iter()
+                .copied()
+                .filter(|&id| self.stone(id).group == group),
+        );
+        if self.dead_opponents(p, color, &own, None).is_empty() {
             return Some(false);
         }
         if self
@@ -227,7 +226,7 @@ impl Position {
         {
             return Some(true);
         }
-        let dead = self.dead_opponents(p, color, &near, &mut Vec::new());
+        let dead = self.dead_opponents(p, color, &near, None);
         let gone = |id: Id| dead.contains(&self.stone(id).group);
         self.free_point(p, None, None, &gone)
             .is_some()

@@ -187,15 +187,18 @@ impl State {
         }
     }
 
-    fn drop_answer(&mut self, g: u32) {
+    /// Forgets the answer for `g`; returns its flag, if it had one.
+    fn drop_answer(&mut self, g: u32) -> Option<(u64, Atari)> {
         let e = &mut self.entries[g as usize];
-        if let Some((seq, _)) = e.flag.take()
-            && self.flagged.get(&seq) == Some(&g)
+        let flag = e.flag.take();
+        if let Some((seq, _)) = &flag
+            && self.flagged.get(seq) == Some(&g)
         {
-            self.flagged.remove(&seq);
+            self.flagged.remove(seq);
         }
         e.valid = false;
         e.generation = e.generation.wrapping_add(1);
+        flag
     }
 
     fn is_live(&self, g: u32, generation: u32) -> bool {
@@ -224,7 +227,7 @@ fn register(list: &mut Vec<(u32, u32)>, key: (u32, u32), entries: &[Entry]) {
 }
 
 /// What one group's search read: discs (centre, radius), groups' members, groups' counts.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Footprint {
     discs: Vec<(V, f64)>,
     groups: Vec<u32>,
@@ -248,6 +251,9 @@ impl Position {
             st.entries.resize_with(slots, Entry::default);
         }
         let mut dirty: Vec<u32> = Vec::with_capacity(16);
+        // The groups whose members changed since the last query.
+        let mut changed: Vec<u32> = Vec::new();
+        let fresh = st.fresh;
         if st.fresh {
             st.fresh = false;
             st.points.clear();
@@ -259,7 +265,7 @@ impl Position {
             st.by_group.iter_mut().for_each(Vec::clear);
             st.by_count.iter_mut().for_each(Vec::clear);
             for g in 0..st.entries.len() as u32 {
-                st.drop_answer(g);
+                let _ = st.drop_answer(g);
             }
             dirty.extend(self.groups().map(|(g, _)| g));
         } else {
@@ -278,8 +284,8 @@ impl Position {
                 });
                 st.by_cell[cell] = list;
             }
-            let groups = std::mem::take(&mut st.groups);
-            for &h in &groups {
+            changed = std::mem::take(&mut st.groups);
+            for &h in &changed {
                 dirty.push(h);
                 // New members change the count too.
                 let list = std::mem::take(&mut st.by_group[h as usize]);
@@ -294,10 +300,20 @@ impl Position {
         }
         dirty.sort_unstable();
         dirty.dedup();
+        changed.sort_unstable();
         // Every stale answer goes before any new one comes: a merged group's new first
-        // stone may be the first stone of a group it absorbed.
+        // stone may be the first stone of a group it absorbed. The stones of a flagged
+        // group whose members did not change are kept for its new answer: listing them
+        // again (sorting a big group by placement and copying it) cost more than the
+        // search of its capture point on a crowded board.
+        let mut kept: Vec<(u32, u64, Vec<Stone<Point>>)> = Vec::new();
         for &g in &dirty {
-            st.drop_answer(g);
+            if let Some((first, atari)) = st.drop_answer(g)
+                && !fresh
+                && changed.binary_search(&g).is_err()
+            {
+                kept.push((g, first, atari.stones));
+            }
         }
         for g in dirty {
             if !self.has_group(g) {
@@ -333,7 +349,14 @@ impl Position {
                 register(&mut st.by_count[h as usize], (g, generation), &st.entries);
             }
             if let Some(at) = at {
-                let (first, atari) = self.atari_of(g, at);
+                let (first, atari) = match kept.iter().position(|k| k.0 == g) {
+                    Some(i) => {
+                        let (_, first, stones) = kept.swap_remove(i);
+                        let capture_at = Point::from_v(at);
+                        (first, Atari { stones, capture_at })
+                    }
+                    None => self.atari_of(g, at),
+                };
                 st.entries[g as usize].flag = Some((first, atari));
                 st.flagged.insert(first, g);
             }
@@ -372,9 +395,12 @@ impl Position {
         let (at, trace) = self.capture_search(g);
         // Every reach below is a little wider than the reads it stands for.
         let reach = self.reach.influence + 1e-6 * self.reach.touch;
+        let mut groups = Vec::with_capacity(4);
+        groups.push(g);
         let mut fp = Footprint {
-            groups: vec![g],
-            ..Footprint::default()
+            discs: Vec::with_capacity(16),
+            groups,
+            counts: Vec::with_capacity(8),
         };
         let group = self.group(g);
         let tried = match trace {
@@ -405,7 +431,7 @@ impl Position {
             fp.discs.push((p, reach));
             // The stones of the target's colour near the point: their liberties decide
             // whether their groups die.
-            let mut prey: Vec<u32> = Vec::new();
+            let mut prey: Vec<u32> = Vec::with_capacity(8);
             self.grid.near(p, reach, |id, q| {
                 let s = self.stone(id);
                 if s.color == color {
@@ -435,6 +461,13 @@ impl Position {
         fp.groups.dedup();
         fp.counts.sort_unstable();
         fp.counts.dedup();
+        // A member near a tried point is read twice; one watch is enough.
+        fp.discs.sort_unstable_by(|a, b| {
+            (a.0.x.total_cmp(&b.0.x))
+                .then(a.0.y.total_cmp(&b.0.y))
+                .then(a.1.total_cmp(&b.1))
+        });
+        fp.discs.dedup();
         (at, fp)
     }
 }

@@ -1,9 +1,9 @@
 //! The from-scratch computations kept beside the incremental ones as their oracle: groups by
-//! a fresh search, liberties by cutting every circle against every stone, areas by clipping
-//! every cell against every stone. [`ContinuousGame::audit`] compares the two.
+//! a fresh search, liberties by cutting every circle against every stone, the covers of the
+//! liberty circles from every stone, areas by clipping every cell against every stone. [`ContinuousGame::audit`] compares the two.
 
 use super::game::ContinuousGame;
-use super::liberty::has_liberty_brute_force;
+use super::liberty::{cover_from_scratch, has_liberty_brute_force};
 use super::point::V;
 use super::position::{Id, stone_key};
 use super::voronoi::areas_brute_force;
@@ -28,9 +28,10 @@ impl ContinuousGame {
     }
 
     /// Recomputes every incremental structure from scratch and compares: the groups, which
-    /// stones have a free liberty point (and the grid of those stones), that every group has
-    /// a liberty, the Voronoi areas, the position hash and the kept answers of the atari
-    /// search. Slow; for tests and debugging.
+    /// stones have a free liberty point (and the grid of those stones), the arcs kept as
+    /// covering each stone's liberty circle, that every group has a liberty, the Voronoi
+    /// areas, the position hash and the kept answers of the atari search. Slow; for tests
+    /// and debugging.
     ///
     /// # Errors
     /// The first difference found.
@@ -38,6 +39,7 @@ impl ContinuousGame {
         let fail = |m: String| Err(AuditError(m));
         let (ids, sites) = self.sites();
         self.audit_groups(&ids, &sites)?;
+        let labelled: Vec<(Id, V)> = ids.iter().copied().zip(sites.iter().copied()).collect();
         for (i, &id) in ids.iter().enumerate() {
             let s = self.pos.stone(id);
             let oracle = has_liberty_brute_force(&self.pos.board, &sites, i);
@@ -51,6 +53,14 @@ impl ContinuousGame {
                 && !self.witness_is_free(id, w)
             {
                 return fail(format!("stone at {:?}: witness {w:?} is not free", s.at));
+            }
+            if s.cover.sorted() != cover_from_scratch(&self.pos.board, &labelled, i) {
+                return fail(format!(
+                    "stone at {:?}: kept cover {:?}, recomputed {:?}",
+                    s.at,
+                    s.cover.sorted(),
+                    cover_from_scratch(&self.pos.board, &labelled, i)
+                ));
             }
         }
         for (_, g) in self.pos.groups() {

@@ -210,8 +210,8 @@ impl ContinuousGame {
     }
 
     /// Plays a plan made by [`ContinuousGame::plan`] on this position.
-    pub(crate) fn commit(&mut self, plan: &Plan) -> Placed<Point> {
-        let areas = self.pos.area_plan(plan);
+    pub(crate) fn commit(&mut self, plan: Plan) -> Placed<Point> {
+        let areas = self.pos.area_plan(&plan);
         let captured: Vec<Stone<Point>> = plan
             .removed
             .iter()
@@ -275,11 +275,12 @@ fn setup_position(board: Arc<Board>, stones: &[Stone<Point>]) -> Result<Position
         });
         merge.sort_unstable();
         merge.dedup();
-        pos.insert(at, s.color, &merge, None, (Vec::new(), 0.0));
+        let cover = pos.new_cover(at, &|_| false);
+        pos.insert(at, s.color, &merge, None, (Vec::new(), 0.0), cover);
     }
     let ids: Vec<Id> = pos.iter().map(|(id, _)| id).collect();
     for id in ids {
-        let w = pos.free_point(pos.stone(id).at, Some(id), None, &|_| false);
+        let w = pos.stone_free_point(id, None, &|_| false);
         pos.set_witness(id, w);
     }
     pos.refresh_all_cells();
@@ -304,7 +305,7 @@ impl Game for ContinuousGame {
 
     fn play(&mut self, mv: &Point) -> Result<Placed<Point>, IllegalMove> {
         let plan = self.plan(V::from(*mv))?;
-        Ok(self.commit(&plan))
+        Ok(self.commit(plan))
     }
 
     fn pass(&mut self) -> Result<(), IllegalMove> {

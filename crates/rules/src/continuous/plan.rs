@@ -2,6 +2,7 @@
 //! suicide, the stones whose witnesses change and the Voronoi cells that change. Playing a
 //! move commits a plan; a preview only reads it.
 
+use super::liberty::{Cover, free_point_kept};
 use super::point::V;
 use super::position::{Id, Position, stone_key};
 use super::voronoi::{
@@ -20,6 +21,8 @@ pub(crate) struct Plan {
     merged: Vec<u32>,
     /// A free point of the new stone.
     witness: Option<V>,
+    /// What covers the new stone's liberty circle once the captured stones are gone.
+    cover: Cover,
     /// New witnesses of stones near the move (right in the final position near `at`).
     updates: Vec<(Id, Option<V>)>,
     /// The position hash after the move (without the player to move).
@@ -58,12 +61,16 @@ impl Position {
             return Err(IllegalMove::Overlap);
         }
         let mut updates = Vec::with_capacity(16);
-        let dead = self.dead_opponents(at, color, &near, &mut updates);
+        let dead = self.dead_opponents(at, color, &near, Some(&mut updates));
         let captured: Vec<Id> = dead
             .iter()
             .flat_map(|&g| self.group(g).members.iter().copied())
             .collect();
-        let gone = |id: Id| dead.contains(&self.stone(id).group);
+        // Asked for every stone covering a circle near the captures: a search of the
+        // captured ids spares looking each stone up.
+        let mut gone_ids = captured.clone();
+        gone_ids.sort_unstable();
+        let gone = |id: Id| gone_ids.binary_search(&id).is_ok();
         let (region, freed) = self.own_region(color, &near, &captured);
         let mut deltas: Vec<(u32, i64)> = Vec::with_capacity(16);
         for id in region {
@@ -77,12 +84,13 @@ impl Position {
             if stays {
                 continue;
             }
-            let w = self.free_point(s.at, Some(id), Some(at), &gone);
+            let w = self.stone_free_point(id, Some(at), &gone);
             let change = i64::from(w.is_some()) - i64::from(s.witness.is_some());
             deltas.push((s.group, change));
             updates.push((id, w));
         }
-        let witness = self.free_point(at, None, None, &gone);
+        let cover = self.new_cover(at, &gone);
+        let witness = free_point_kept(&self.board, &cover, at, None, &|_| false);
         let merged = self.connected_groups(at, color, &near);
         let free_after = |g: u32| {
             let d: i64 = deltas.iter().filter(|x| x.0 == g).map(|x| x.1).sum();
@@ -115,28 +123,31 @@ impl Position {
             removed,
             merged,
             witness,
+            cover,
             updates,
             hash_after,
         })
     }
 
     /// Opponent groups left without a liberty by a stone at `at`; records the witnesses
-    /// it changes in `updates`.
+    /// it changes in `updates`, if given.
     pub(super) fn dead_opponents(
         &self,
         at: V,
         color: Color,
         near: &[Id],
-        updates: &mut Vec<(Id, Option<V>)>,
+        mut updates: Option<&mut Vec<(Id, Option<V>)>>,
     ) -> Vec<u32> {
-        let mut lost: Vec<u32> = Vec::new();
+        let mut lost: Vec<u32> = Vec::with_capacity(8);
         for &id in near {
             let s = self.stone(id);
             if s.color == color || s.witness.is_none_or(|w| !self.reach.covers(at, w)) {
                 continue;
             }
-            let w = self.free_point(s.at, Some(id), Some(at), &|_| false);
-            updates.push((id, w));
+            let w = self.stone_free_point(id, Some(at), &|_| false);
+            if let Some(updates) = updates.as_deref_mut() {
+                updates.push((id, w));
+            }
             if w.is_none() {
                 lost.push(s.group);
             }
@@ -271,15 +282,17 @@ impl Position {
     }
 
     /// Plays `plan` (made on this very position), with its areas. Returns the new stone.
-    pub fn commit(&mut self, plan: &Plan, areas: AreaPlan) -> Id {
+    pub fn commit(&mut self, plan: Plan, areas: AreaPlan) -> Id {
         let removed_at: Vec<V> = plan.removed.iter().map(|&id| self.stone(id).at).collect();
         // The plan found the mover's new witnesses with the captured stones gone, which is
         // the final position unless some of the mover's own stones go too.
-        let done: Vec<Id> = if plan
+        let own_removed: Vec<Id> = plan
             .removed
             .iter()
-            .any(|&r| self.stone(r).color == plan.color)
-        {
+            .copied()
+            .filter(|&r| self.stone(r).color == plan.color)
+            .collect();
+        let done: Vec<Id> = if !own_removed.is_empty() {
             Vec::new()
         } else {
             plan.updates
@@ -294,12 +307,19 @@ impl Position {
                 self.set_witness(id, w);
             }
         }
+        let mut cover = plan.cover;
+        // The plan's cover leaves out the captured stones; the mover's own stones left
+        // without a liberty go too.
+        for &r in &own_removed {
+            cover.remove(r);
+        }
         let id = self.insert(
             plan.at,
             plan.color,
             &plan.merged,
             plan.witness,
             areas.new_cell,
+            cover,
         );
         for (changed, mut cell, a) in areas.changes {
             for v in &mut cell {

@@ -1,13 +1,14 @@
 //! The stones on the board and what is kept up to date about them move by move: the bucket
 //! grid, the groups with their count of stones that still have a free liberty point, each
-//! stone's witness point and Voronoi area, the colour totals and the position hash.
+//! stone's witness point, the covered arcs of its liberty circle and its Voronoi area, the
+//! colour totals and the position hash.
 
 use std::sync::Arc;
 
 use super::atari_cache::AtariCache;
 use super::board::Board;
 use super::grid::{Grid, clone_with_room};
-use super::liberty::{Reach, free_point};
+use super::liberty::{Cover, Reach, free_arcs_kept, free_point, free_point_kept, stone_span};
 use super::point::V;
 use super::voronoi::{Cell, Scratch, Sites, area, cell};
 use crate::{ByColor, Color};
@@ -27,6 +28,8 @@ pub(crate) struct StoneRec {
     /// The stone's Voronoi cell, and its area within the board in square board units.
     pub cell: Cell,
     pub area: f64,
+    /// What covers the stone's liberty circle.
+    pub cover: Cover,
 }
 
 #[derive(Debug)]
@@ -197,8 +200,27 @@ impl Position {
         best.map(|(_, id)| id)
     }
 
-    /// A free liberty point of a stone at `at` in this position with `extra` added and the
-    /// stones for which `gone` holds removed.
+    /// A free liberty point of the stone `id` in this position with `extra` added and the
+    /// stones for which `gone` holds removed, from its kept cover.
+    pub fn stone_free_point(
+        &self,
+        id: Id,
+        extra: Option<V>,
+        gone: &dyn Fn(Id) -> bool,
+    ) -> Option<V> {
+        let s = self.stone(id);
+        free_point_kept(&self.board, &s.cover, s.at, extra, gone)
+    }
+
+    /// Every free part of the liberty circle of the stone `id` (see
+    /// [`free_arcs_kept`]), or `None` once there are more than `limit`.
+    pub fn stone_free_arcs(&self, id: Id, limit: usize) -> Option<Vec<(f64, f64)>> {
+        let s = self.stone(id);
+        free_arcs_kept(&self.board, &s.cover, s.at, limit)
+    }
+
+    /// A free liberty point of a stone at `at` that is not on the board, in this position
+    /// with `extra` added and the stones for which `gone` holds removed.
     pub fn free_point(
         &self,
         at: V,
@@ -209,8 +231,24 @@ impl Position {
         free_point(&self.board, &self.grid, at, me, extra, gone)
     }
 
-    /// Puts a stone on the board with the given witness and Voronoi cell; it joins `merge`
-    /// (own groups it connects), or starts a group.
+    /// The cover of the liberty circle of a stone placed at `at` (by the edges and the
+    /// stones for which `gone` is false), for [`Position::insert`].
+    pub fn new_cover(&self, at: V, gone: &dyn Fn(Id) -> bool) -> Cover {
+        let reach = self.reach;
+        let mut cover = Cover::of_edges(&self.board, at);
+        self.grid.near(at, reach.influence, |id, q| {
+            if !gone(id)
+                && let Some(span) = stone_span(&reach, at, q)
+            {
+                cover.add(span, id);
+            }
+        });
+        cover
+    }
+
+    /// Puts a stone on the board with the given witness, Voronoi cell and cover (from
+    /// [`Position::new_cover`] in this position); it joins `merge` (own groups it
+    /// connects), or starts a group.
     pub fn insert(
         &mut self,
         at: V,
@@ -218,6 +256,7 @@ impl Position {
         merge: &[u32],
         witness: Option<V>,
         (cell, area): (Cell, f64),
+        cover: Cover,
     ) -> Id {
         let id = self.spare.pop().unwrap_or_else(|| {
             self.stones.push(None);
@@ -226,6 +265,7 @@ impl Position {
         let group = self.merge_groups(merge);
         let seq = self.next_seq;
         self.next_seq += 1;
+        self.cover_neighbours(id, at);
         self.stones[id as usize] = Some(StoneRec {
             at,
             color,
@@ -234,6 +274,7 @@ impl Position {
             seq,
             cell,
             area,
+            cover,
         });
         if let Some(g) = self.groups[group as usize].as_mut() {
             g.members.push(id);
@@ -250,6 +291,21 @@ impl Position {
         self.hash ^= stone_key(at, color);
         self.area[color] += area;
         id
+    }
+
+    /// Adds what a new stone `id` at `at` (not yet in the grid) covers of each neighbour's
+    /// liberty circle to the neighbour's cover.
+    fn cover_neighbours(&mut self, id: Id, at: V) {
+        let reach = self.reach;
+        let stones = &mut self.stones;
+        self.grid.near(at, reach.influence, |other, q| {
+            if let Some(span) = stone_span(&reach, q, at)
+                && other != id
+                && let Some(s) = stones[other as usize].as_mut()
+            {
+                s.cover.add(span, id);
+            }
+        });
     }
 
     /// Joins the groups `merge` into the largest of them, or opens a new group.
@@ -303,6 +359,12 @@ impl Position {
                 continue;
             };
             self.grid.remove(id, s.at);
+            let stones = &mut self.stones;
+            self.grid.near(s.at, self.reach.influence, |other, _| {
+                if let Some(o) = stones[other as usize].as_mut() {
+                    o.cover.remove(id);
+                }
+            });
             self.atari.touch_point(s.at);
             self.atari.touch_group(s.group);
             if s.witness.is_some() {
@@ -387,8 +449,7 @@ impl Position {
                     .near_any(w, self.reach.overlap, |q| self.reach.covers(q, w))
             });
             if stale {
-                let at = s.at;
-                let w = self.free_point(at, Some(id), None, &|_| false);
+                let w = self.stone_free_point(id, None, &|_| false);
                 self.set_witness(id, w);
             }
         }

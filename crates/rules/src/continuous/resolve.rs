@@ -190,13 +190,32 @@ impl Position {
             o.witness.is_some() && target.is_none_or(|t| o.color == t)
         };
         let key = self.grid.scan_order(id, s);
+        // On a crowded board most of these points lie deep inside a third stone; the kept
+        // cover of the circle tells so without computing them or searching the grid for
+        // each (which cost most of a request there).
+        let cover = &self.stone(id).cover;
         self.grid.near(s, 2.0 * touch * (1.0 + 1e-9), |other, t| {
             let first = || !carries(other) || key < self.grid.scan_order(other, t);
-            if other != id && s.dist2(t) <= pair_reach2 && first() {
-                circle_circle(s, touch, t, touch)
-                    .into_iter()
-                    .flatten()
-                    .for_each(&mut push);
+            if other == id || s.dist2(t) > pair_reach2 || !first() {
+                return;
+            }
+            let (start, end) = cover.buried_ends(other).unwrap_or((false, false));
+            if start && end {
+                return;
+            }
+            // The first point lies counter-clockwise of the centres' line (beyond the end
+            // of the arc `other` covers), the second clockwise (before its start).
+            let [beyond_end, before_start] = circle_circle(s, touch, t, touch);
+            match (beyond_end, before_start) {
+                (Some(p), None) => push(p),
+                (p, q) => {
+                    if let Some(p) = p.filter(|_| !end) {
+                        push(p);
+                    }
+                    if let Some(q) = q.filter(|_| !start) {
+                        push(q);
+                    }
+                }
             }
         });
         let circle = Piece::Circle(s, touch);
