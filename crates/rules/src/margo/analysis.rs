@@ -111,6 +111,12 @@ impl Analysis {
         &self.freedoms[usize::from(self.group[i])]
     }
 
+    /// The freedoms of the group of the visible ball at `i` (`None` for hidden balls and
+    /// empty points).
+    pub(crate) fn freedoms_at(&self, i: usize) -> Option<&Holes> {
+        (self.group[i] != NONE).then(|| self.freedoms_of(i))
+    }
+
     /// Whether the ball at `i` is visible and its group has freedom.
     pub(crate) fn has_freedom(&self, i: usize) -> bool {
         self.group[i] != NONE && !self.freedoms_of(i).is_empty()
