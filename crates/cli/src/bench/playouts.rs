@@ -7,10 +7,10 @@ use serde_json::{Map, Value, json};
 use stonefield_ai::classic::{HeavyConfig, heavy};
 use stonefield_ai::search::{Parallelism, Policy, Trace};
 use stonefield_ai::variants::MargoPolicy;
-use stonefield_rules::{Color, Game};
 use stonefield_rules::classic::{self, Board};
 use stonefield_rules::margo::{self, MargoGame, MargoRules, PlayoutScratch};
 use stonefield_rules::topological::{self, TopoGame, TopoRules};
+use stonefield_rules::{Color, Game};
 
 use super::{median, search};
 

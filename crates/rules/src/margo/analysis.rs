@@ -220,13 +220,16 @@ impl Analysis {
         t.nbrs[i].iter().for_each(|e| touched(e.other));
         if level == 0 {
             freedoms.remove(i);
-            // An opponent group whose last freedom this is will be captured (or pinned). One
-            // that had none is pinned already and stays so: placing a ball uncovers nothing.
+            // An opponent group whose last freedom this is will be captured, unless nothing
+            // of it can be lifted: then it is pinned, and the move is judged like any other.
+            // One that had none is pinned already and stays so: placing a ball uncovers
+            // nothing.
             let takes_last = t.nbrs[i].iter().any(|e| {
                 let j = e.other;
                 board.is(j, !color)
                     && self.group[usize::from(j)] != NONE
                     && *self.freedoms_of(usize::from(j)) == one(i)
+                    && self.can_lift(board, self.group[usize::from(j)], !color)
             });
             if takes_last {
                 return Verdict::Unknown;
@@ -485,6 +488,17 @@ impl Analysis {
         queue.clear();
         self.stack = queue;
         left == 0
+    }
+}
+
+impl Analysis {
+    /// Whether the group `g` of `color` has a ball with nothing resting on it, which a round
+    /// would lift if the group had no freedom.
+    fn can_lift(&self, board: &Board, g: u16, color: Color) -> bool {
+        board
+            .balls(color)
+            .iter()
+            .any(|j| self.group[j] == g && board.is_uncovered(j))
     }
 }
 

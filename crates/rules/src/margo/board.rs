@@ -114,17 +114,17 @@ impl Board {
     }
 
     /// The empty points a ball may stand on: empty holes, and empty points on four balls.
-    /// Only points above an occupied one can be of the second kind.
     pub(crate) fn placeable(&self) -> Bits {
         let occupied = self.occupied();
         let mut out = Bits::default();
         out.0[..self.topo.plane.0.len()].copy_from_slice(&self.holes().0);
-        for j in occupied.iter() {
-            for &a in &self.topo.above[j] {
-                let a = usize::from(a);
-                if a != usize::from(NONE) && !occupied.has(a) && self.is_supported(a) {
-                    out.insert(a);
-                }
+        let first_upper = self.topo.plane.len();
+        let empty_upper = Bits::below(self.topo.points)
+            .and_not(&Bits::below(first_upper))
+            .and_not(&occupied);
+        for a in empty_upper.iter() {
+            if self.is_supported(a) {
+                out.insert(a);
             }
         }
         out

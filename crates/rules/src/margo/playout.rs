@@ -107,9 +107,31 @@ pub fn random_move(
     false
 }
 
+/// [`MargoGame::any_legal`], with the local flood for the moves the quick verdict leaves to
+/// it: late in a game, when most moves go on the upper levels, a full trial of each of them
+/// cost more than the rest of the move.
 fn has_legal_move(game: &MargoGame, scratch: &mut PlayoutScratch) -> bool {
     scratch.sync(&game.board);
-    game.any_legal(&scratch.groups, &scratch.placeable)
+    let (board, mover) = (&game.board, game.to_move);
+    let mut unknown = [0u16; MAX_POINTS];
+    let mut left = 0;
+    for i in scratch.placeable.iter() {
+        let mut verdict = scratch.groups.verdict(board, i, mover);
+        if verdict == Verdict::Local {
+            verdict = scratch.groups.local(board, i, mover);
+        }
+        match verdict {
+            Verdict::Quiet(h) if game.check_superko(h).is_ok() => return true,
+            Verdict::Unknown | Verdict::Local => {
+                unknown[left] = i as u16;
+                left += 1;
+            }
+            _ => {}
+        }
+    }
+    unknown[..left]
+        .iter()
+        .any(|&i| game.attempt(usize::from(i), &mut |_, _| {}).is_ok())
 }
 
 /// Plays the ball at the placeable point `i` if it is legal.
