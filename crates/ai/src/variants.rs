@@ -116,8 +116,8 @@ thread_local! {
 
 #[cfg(test)]
 mod tests {
-    use stonefield_rules::Stone;
     use stonefield_rules::margo::{MargoRules, Point};
+    use stonefield_rules::{Game, Stone};
 
     use super::*;
 
@@ -175,5 +175,63 @@ mod tests {
             assert_eq!(game.moves_played(), 10);
             assert!((0.0..=1.0).contains(&v), "{v}");
         }
+    }
+
+    /// One 7x7 game, `white` against `black` at `playouts` a move: the winner, if any.
+    fn duel(white: MargoPolicy, black: MargoPolicy, playouts: u32, seed: u64) -> Option<Color> {
+        use crate::search::{Choice, Search, SearchConfig};
+        let mut game = MargoGame::new(MargoRules::default()).expect("rules");
+        let mut turn = 0;
+        while !game.is_over() {
+            let policy = match game.to_move() {
+                Color::White => white,
+                Color::Black => black,
+            };
+            let config = SearchConfig {
+                playouts: Some(playouts),
+                threads: 1,
+                seed: seed * 1000 + turn,
+                ..SearchConfig::default()
+            };
+            match Search::new(game.clone(), policy, config).run().choice {
+                Choice::Play(mv) => {
+                    game.play(&mv).expect("the search plays legal balls");
+                }
+                Choice::Resign | Choice::Pass => {
+                    let color = game.to_move();
+                    game.resign(color).expect("resigning in play");
+                }
+            }
+            turn += 1;
+        }
+        game.outcome().and_then(|o| o.winner())
+    }
+
+    /// The evaluation against the old scoring (200 balls, the count as it stands) at the
+    /// same playouts a move, colours alternating; run by hand:
+    /// `cargo test --release -p stonefield-ai evaluation_against -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a match of a few minutes, for release builds"]
+    fn evaluation_against_the_ball_count() {
+        let new = MargoPolicy::default();
+        let old = MargoPolicy {
+            max_moves: 200,
+            eval: MargoEval::BallCount,
+        };
+        let (mut wins, mut games) = (0, 0);
+        for seed in 0..16 {
+            let new_is_white = seed % 2 == 0;
+            let (w, b) = if new_is_white { (new, old) } else { (old, new) };
+            let winner = duel(w, b, 300, seed);
+            let new_color = if new_is_white {
+                Color::White
+            } else {
+                Color::Black
+            };
+            wins += u32::from(winner == Some(new_color));
+            games += 1;
+            println!("game {seed}: winner {winner:?}, evaluation plays {new_color:?}");
+        }
+        println!("the evaluation won {wins} of {games}");
     }
 }
