@@ -462,22 +462,41 @@ impl Analysis {
 
     /// Whether the visible balls `ends` of `color` are all in one group of `board`.
     fn joined(&mut self, board: &Board, color: Color, ends: &[u16]) -> bool {
+        const SEEN: u16 = 0;
+        const DONE: u16 = 1;
         let mut queue = std::mem::take(&mut self.stack);
         queue.clear();
         queue.push(ends[0]);
-        self.mark[usize::from(ends[0])] = 0;
+        self.mark[usize::from(ends[0])] = SEEN;
+        // Ends found are searched from first: they usually touch the ones still missing.
+        let mut hot = [0u16; 16];
+        let mut hot_len = 1;
+        hot[0] = ends[0];
         let mut left = ends.len() - 1;
         let mut head = 0;
-        while left > 0 && head < queue.len() {
-            let j = usize::from(queue[head]);
-            head += 1;
+        while left > 0 {
+            let j = if hot_len > 0 {
+                hot_len -= 1;
+                usize::from(hot[hot_len])
+            } else if head < queue.len() {
+                head += 1;
+                usize::from(queue[head - 1])
+            } else {
+                break;
+            };
+            if self.mark[j] == DONE {
+                continue;
+            }
+            self.mark[j] = DONE;
             let mark = &mut self.mark;
             board.for_each_visible_touch(j, color, |n| {
                 if mark[n] == NONE {
-                    mark[n] = 0;
+                    mark[n] = SEEN;
                     queue.push(n as u16);
                     if ends.contains(&(n as u16)) {
                         left -= 1;
+                        hot[hot_len] = n as u16;
+                        hot_len += 1;
                     }
                 }
             });
