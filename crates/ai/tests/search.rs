@@ -157,9 +157,9 @@ proptest! {
     #[test]
     fn searches_margo(moves in 0usize..40, seed in any::<u64>(), playouts in 1u32..200) {
         let game = random_position(margo(), moves, seed);
-        check_search(game.clone(), MargoPolicy { max_moves: 60 }, config(playouts, seed));
+        check_search(game.clone(), MargoPolicy { max_moves: 60, ..MargoPolicy::default() }, config(playouts, seed));
         check_search(game.clone(), RandomPolicy { max_moves: 20 }, config(playouts, seed));
-        check_search(game, MargoPolicy { max_moves: 60 }, SearchConfig { threads: 2, ..config(playouts, seed) });
+        check_search(game, MargoPolicy { max_moves: 60, ..MargoPolicy::default() }, SearchConfig { threads: 2, ..config(playouts, seed) });
     }
 }
 

@@ -411,3 +411,22 @@ fn play_reports_removals_of_both_colours_and_keeps_phase() {
     );
     assert_eq!(g.moves_played(), 1);
 }
+
+#[test]
+fn the_capture_in_reach_is_what_the_best_capture_wins() {
+    // Position 1: White takes the black ball at (1, 1) by filling its last freedom.
+    let plane = [".W...", "WBW..", ".....", ".....", "....."];
+    let g = game(rules(5), &plane, &[], Color::White);
+    assert_eq!(g.capture_in_reach(), 1);
+    // Black to move has nothing to take: every white ball has freedoms to spare.
+    let g = game(rules(5), &plane, &[], Color::Black);
+    assert_eq!(g.capture_in_reach(), 0);
+    // Two black groups in atari: the larger one counts.
+    let two = ["BB...", "WW...", ".....", "W....", "B...."];
+    let g = game(rules(5), &two, &[], Color::White);
+    assert_eq!(g.capture_in_reach(), 2);
+    // The zombies of position 2 cannot be lifted: no capture is in reach.
+    let zombie = ["BW..", "BW..", "W...", "...."];
+    let g = game(rules(4), &zombie, &[(0, 0, 1, Color::White)], Color::White);
+    assert_eq!(g.capture_in_reach(), 0);
+}

@@ -5,11 +5,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 use stonefield_ai::classic::{HeavyConfig, heavy};
-use stonefield_ai::search::Parallelism;
-use stonefield_rules::Color;
+use stonefield_ai::search::{Parallelism, Policy, Trace};
+use stonefield_ai::variants::MargoPolicy;
 use stonefield_rules::classic::{self, Board};
 use stonefield_rules::margo::{self, MargoGame, MargoRules, PlayoutScratch};
 use stonefield_rules::topological::{self, TopoGame, TopoRules};
+use stonefield_rules::{Color, Game};
 
 use super::{median, search};
 
@@ -206,9 +207,42 @@ fn sized(
         .collect()
 }
 
+/// The playouts of the computer player's search: [`MargoPolicy::default`], random balls up
+/// to its move cap and then its evaluation, from the empty board.
+fn margo_policy_size(size: u8, budget: Budget) -> anyhow::Result<Figures> {
+    let start = MargoGame::new(MargoRules::with_size(u32::from(size))?)?;
+    let mut game = start.clone();
+    let mut rng = fastrand::Rng::with_seed(u64::from(size));
+    let policy = MargoPolicy::default();
+    let mut trace = Trace::default();
+    Ok(measure(budget, || {
+        game.clone_from(&start);
+        policy.playout(&mut game, &mut rng, &mut trace);
+        (game.moves_played(), game.is_over())
+    }))
+}
+
 fn margo_with(json: bool, budget: Budget) -> anyhow::Result<()> {
     let figures = sized(&[7, 9], |s| margo_size(s, budget))?;
-    print("MarGo", &figures, json, budget);
+    let policy = sized(&[7, 9], |s| margo_policy_size(s, budget))?;
+    if json {
+        let mut v = figures_json(&figures);
+        let policy_json = figures_json(&policy);
+        for (name, _) in &figures {
+            v[name]["policy"] = policy_json[name].clone();
+        }
+        println!("{v}");
+        return Ok(());
+    }
+    print("MarGo", &figures, false, budget);
+    let cap = MargoPolicy::default().max_moves;
+    println!("MarGo search playouts ({cap} random balls, then the evaluation), one thread");
+    for (name, f) in &policy {
+        println!(
+            "  {name:>5}: {:>9.0} playouts/s  {:>6.1} moves/playout",
+            f.playouts_per_s, f.moves_per_playout
+        );
+    }
     Ok(())
 }
 
@@ -290,7 +324,9 @@ fn classic_with(json: bool, budget: Budget, search_seconds: f64) -> anyhow::Resu
 }
 
 /// MarGo random playouts per second from the empty 7x7 and 9x9 boards, under the book's
-/// rules (superko included); `json` prints `{"7x7": {"playouts_per_s": N, ...}, "9x9": ...}`.
+/// rules (superko included), played to the end, then the search's capped and evaluated
+/// playouts; `json` prints `{"7x7": {"playouts_per_s": N, ..., "policy": {the same
+/// fields}}, "9x9": ...}`.
 ///
 /// # Errors
 /// None in practice: the board sizes are fixed and valid.
@@ -334,6 +370,13 @@ mod tests {
         );
         assert!(c[0].1.cpu_playouts_per_s.is_none_or(|r| r > 0.0));
         margo_with(true, TINY).expect("margo bench");
+        margo_with(false, TINY).expect("margo bench as text");
+        let p = sized(&[7], |s| margo_policy_size(s, TINY)).expect("margo policy");
+        assert_eq!(
+            p[0].1.moves_per_playout,
+            f64::from(MargoPolicy::default().max_moves),
+            "the search's playouts stop at the cap"
+        );
         classic_with(true, TINY, 0.01).expect("classic bench with the search");
         let h = sized(&[9], |s| heavy_size(s, TINY)).expect("heavy");
         assert!(

@@ -3,6 +3,7 @@
 //! and the options `swap` and `first_capture_wins`.
 
 use super::analysis::{Analysis, Verdict};
+use super::bits::Bits;
 use super::board::Board;
 use super::point::Point;
 use super::rules::{MargoRules, RulesError};
@@ -189,7 +190,7 @@ impl MargoGame {
         match groups.verdict(&self.board, i, self.to_move) {
             Verdict::Quiet(h) => self.check_superko(h).is_ok(),
             Verdict::Suicide => false,
-            Verdict::Unknown => self.attempt(i, &mut |_, _| {}).is_ok(),
+            Verdict::Unknown | Verdict::Local => self.attempt(i, &mut |_, _| {}).is_ok(),
         }
     }
 
@@ -201,36 +202,36 @@ impl MargoGame {
         }
         let groups = Analysis::new(&self.board);
         let t = self.board.topo();
-        (0..t.points)
-            .filter(|&i| self.is_empty_supported(i) && self.is_legal_at(&groups, i))
+        self.board
+            .placeable()
+            .iter()
+            .filter(|&i| self.is_legal_at(&groups, i))
             .map(|i| t.coords[i])
             .collect()
     }
 
-    pub(crate) fn is_empty_supported(&self, i: usize) -> bool {
-        !self.board.is_occupied(i) && self.board.is_supported(i)
-    }
-
     fn has_legal_move(&self) -> bool {
-        self.any_legal(&Analysis::new(&self.board))
+        self.any_legal(&Analysis::new(&self.board), &self.board.placeable())
     }
 
-    /// Whether the player to move has a legal move, given the groups of the current board.
-    /// Moves the quick verdict settles are tried before any that need trial captures.
-    pub(crate) fn any_legal(&self, groups: &Analysis) -> bool {
+    /// Whether the player to move has a legal move, given the groups of the current board
+    /// and its [`Board::placeable`] points. Moves the quick verdict settles are tried before
+    /// any that need trial captures.
+    pub(crate) fn any_legal(&self, groups: &Analysis, placeable: &Bits) -> bool {
         let mut unknown = false;
-        for i in (0..self.board.topo().points).filter(|&i| self.is_empty_supported(i)) {
+        for i in placeable.iter() {
             match groups.verdict(&self.board, i, self.to_move) {
                 Verdict::Quiet(h) if self.check_superko(h).is_ok() => return true,
-                Verdict::Unknown => unknown = true,
+                Verdict::Unknown | Verdict::Local => unknown = true,
                 _ => {}
             }
         }
         unknown
-            && (0..self.board.topo().points).any(|i| {
-                self.is_empty_supported(i)
-                    && groups.verdict(&self.board, i, self.to_move) == Verdict::Unknown
-                    && self.attempt(i, &mut |_, _| {}).is_ok()
+            && placeable.iter().any(|i| {
+                matches!(
+                    groups.verdict(&self.board, i, self.to_move),
+                    Verdict::Unknown | Verdict::Local
+                ) && self.attempt(i, &mut |_, _| {}).is_ok()
             })
     }
 
