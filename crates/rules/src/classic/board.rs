@@ -38,6 +38,26 @@ const fn nbr_unit(cell: u8) -> u16 {
 /// The bits of the packed neighbour counts that count stones of either colour.
 const STONE_NBRS: u16 = 0xff << 4;
 
+/// The entry of `reps` at the lowest set bit of `mask` (which has one).
+#[inline(always)]
+fn first_of(mask: u8, reps: [Idx; 4]) -> Idx {
+    let mut first = reps[3];
+    for k in (0..3).rev() {
+        first = select_unpredictable(mask & (1 << k) != 0, reps[k], first);
+    }
+    first
+}
+
+/// The bits of the entries of `reps` equal to `r`.
+#[inline(always)]
+fn lanes_of(reps: [Idx; 4], r: Idx) -> u8 {
+    let mut m = 0;
+    for (k, &x) in reps.iter().enumerate() {
+        m |= u8::from(x == r) << k;
+    }
+    m
+}
+
 const fn stone(color: Color) -> u8 {
     match color {
         Color::Black => BLACK,
@@ -318,18 +338,31 @@ impl Board {
         }
         let mut rep = joined;
         if merge_mask != 0 {
-            for (k, &q) in nbrs.iter().enumerate() {
-                let r = g.chain[at(q)];
-                if merge_mask & (1 << k) != 0 && r != rep {
-                    rep = g.merge(rep, r);
+            // The first chain to join, picked without branching; a third is rare.
+            let other = first_of(merge_mask, reps);
+            rep = g.merge(rep, other);
+            let rest = merge_mask & !lanes_of(reps, other);
+            if rest != 0 {
+                for (k, &q) in nbrs.iter().enumerate() {
+                    let r = g.chain[at(q)];
+                    if rest & (1 << k) != 0 && r != rep {
+                        rep = g.merge(rep, r);
+                    }
                 }
             }
         }
         if capture_mask != 0 {
-            for (k, &q) in nbrs.iter().enumerate() {
-                // A chain beside `i` twice is in the mask twice; the second time it is gone.
-                if capture_mask & (1 << k) != 0 && self.grid.cell[at(q)] == opp {
-                    self.remove_chain(self.grid.chain[at(q)]);
+            // The first chain captured, picked without branching; a second is rare.
+            let first = first_of(capture_mask, reps);
+            let rest = capture_mask & !lanes_of(reps, first);
+            self.remove_chain(first);
+            if rest != 0 {
+                for (k, &q) in nbrs.iter().enumerate() {
+                    // A chain beside `i` twice is in the mask twice; the second time it
+                    // is gone.
+                    if rest & (1 << k) != 0 && self.grid.cell[at(q)] == opp {
+                        self.remove_chain(self.grid.chain[at(q)]);
+                    }
                 }
             }
         }

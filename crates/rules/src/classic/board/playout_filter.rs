@@ -34,33 +34,24 @@ impl Board {
         let own = stone(color);
         let g = &*self.grid;
         let nbrs = self.neighbours(i);
-        let cells = nbrs.map(|q| g.cell[at(q)]);
         // Every neighbour is a stone or off the board, and an off-board cell's chain entry
         // is always 0, a slot whose pseudo-liberty count stays 0 (`assert_consistent`
-        // checks both): no mask for stones is needed.
-        let reps = nbrs.map(|q| g.chain[at(q)]);
-        let libs = reps.map(|r| g.libs[at(r)]);
-        let same = |a: usize, b: usize| u16::from(reps[a] == reps[b]);
-        let (e01, e02, e03) = (same(0, 1), same(0, 2), same(0, 3));
-        let (e12, e13, e23) = (same(1, 2), same(1, 3), same(2, 3));
-        // A chain's pseudo-liberties at `i` are its stones beside `i`, and it has at least
-        // those: an own chain with more lives on, an enemy chain with no more is captured.
-        // Computed in full without branches: in random positions each test is a coin toss
-        // for the branch predictor.
-        let at_i = [
-            1 + e01 + e02 + e03,
-            1 + e01 + e12 + e13,
-            1 + e02 + e12 + e23,
-            1 + e03 + e13 + e23,
-        ];
+        // checks both): no mask for stones is needed. The four neighbours are four 16-bit
+        // lanes of one word, worked on all at once.
+        let reps = lanes(nbrs.map(|q| g.chain[at(q)]));
+        let libs = lanes(nbrs.map(|q| g.libs[at(g.chain[at(q)])]));
+        // A chain's pseudo-liberties at `i` are its stones beside `i` (each lane compared
+        // with the other three, by rotating the word), and it has at least those: an own
+        // chain with more lives on, an enemy chain with no more is captured.
+        let at_i = LOW
+            + (zero_lanes(reps ^ reps.rotate_left(16)) >> 15)
+            + (zero_lanes(reps ^ reps.rotate_left(32)) >> 15)
+            + (zero_lanes(reps ^ reps.rotate_left(48)) >> 15);
+        let own_lanes = lanes(nbrs.map(|q| u16::from(g.cell[at(q)] == own) << 15));
         // Own stone: lives on unless its chain's liberties are all at `i`; enemy stone:
         // captured when they are. Off the board: 0 liberties never equal `at_i` >= 1, and
         // the cell is not `own`, so it adds nothing.
-        let mut alive = false;
-        for k in 0..4 {
-            alive |= (cells[k] == own) ^ (libs[k] == at_i[k]);
-        }
-        alive
+        (own_lanes ^ zero_lanes(libs ^ at_i)) != 0
     }
 
     /// Whether `i` is a single-point eye of `color`: every neighbour is `color` or off the
@@ -91,4 +82,23 @@ impl Board {
 /// The bits of packed neighbour counts that count cells of kind `cell`.
 const fn nbr_mask(cell: u8) -> u16 {
     0xf << (4 * cell)
+}
+
+/// The lowest bit of each 16-bit lane of a word.
+const LOW: u64 = 0x0001_0001_0001_0001;
+/// The highest bit of each 16-bit lane of a word.
+const HIGH: u64 = 0x8000_8000_8000_8000;
+
+/// Four 16-bit values as the lanes of one word, the first lowest.
+#[inline(always)]
+fn lanes(v: [u16; 4]) -> u64 {
+    u64::from(v[0]) | u64::from(v[1]) << 16 | u64::from(v[2]) << 32 | u64::from(v[3]) << 48
+}
+
+/// The high bit of each 16-bit lane of `x` that is zero, for lanes below `0x8000` (cell
+/// indices and pseudo-liberty counts): or-ing in the high bit keeps the subtraction from
+/// borrowing across lanes.
+#[inline(always)]
+fn zero_lanes(x: u64) -> u64 {
+    !((x | HIGH) - LOW) & HIGH
 }
