@@ -11,6 +11,12 @@
 //! games; the patterns stay on, as in MoGo and Pachi, until a larger match says
 //! otherwise); demanding three liberties of an escape mattered (with two, escapes into
 //! ladders, it won 2/10).
+//!
+//! Three more kinds of move are built but off by default ([`HeavyConfig::replies`],
+//! [`HeavyConfig::two_liberties`], [`HeavyConfig::nakade`]): against GNU Go 3.8 (level 10,
+//! 9x9, Chinese rules) at 10,000 playouts a move on one thread, 20 games each, the
+//! defaults won 14/20 and 15/20, last good replies 14/20, two-liberty moves 14/20, the
+//! vital point 14/20, all three 16/20 and 13/20: no difference the games could show.
 
 use stonefield_rules::classic::{Board, ClassicGame, MAX_SIZE, PlayoutResult, Point};
 use stonefield_rules::{Color, Game};

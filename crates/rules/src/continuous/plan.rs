@@ -231,7 +231,9 @@ impl Position {
         }
         regrow.sort_unstable();
         regrow.dedup();
-        regrow.retain(|&id| !gone(id));
+        // A removed stone's cell may still name a stone captured before it, across a
+        // zero-length edge (see `at_of`): only stones on the board regrow.
+        regrow.retain(|&id| !gone(id) && self.is_on_board(id));
         let mut shrink = Vec::with_capacity(new_cell.len());
         neighbours(&new_cell, &mut shrink);
         shrink.sort_unstable();
