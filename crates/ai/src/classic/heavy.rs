@@ -38,7 +38,8 @@ pub struct HeavyConfig {
     /// own chain liberties.
     pub two_liberties: f32,
     /// Looking for the vital point of an eye space of three to five points beside the
-    /// last move ([`nakade_point`]).
+    /// last move (the straight and bent three, the pyramid four, the bulky and crossed
+    /// fives).
     pub nakade: f32,
     /// Looking for a pattern move among the last move's eight neighbours.
     pub pattern: f32,
