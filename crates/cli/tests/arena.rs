@@ -133,24 +133,25 @@ fn one_game_against_gnu_go() {
 #[test]
 fn built_in_players_play_the_other_variants() {
     let dir = tempfile::tempdir().expect("temporary directory");
-    for (variant, size) in [("margo", "4"), ("topological", "6")] {
-        let o = stonefield(
-            &[
-                "match",
-                "--variant",
-                variant,
-                "--size",
-                size,
-                "-p",
-                "ai --playouts 40",
-                "-p",
-                "random",
-                "--games",
-                "2",
-                "--json",
-            ],
-            dir.path(),
-        );
+    // Continuous Go plays its default board; the move limit keeps its games short.
+    let variants = [
+        ("margo", ["--size", "4"]),
+        ("topological", ["--size", "6"]),
+        ("continuous", ["--max-moves", "30"]),
+    ];
+    for (variant, options) in variants {
+        let mut args = vec!["match", "--variant", variant];
+        args.extend(options);
+        args.extend([
+            "-p",
+            "ai --playouts 40",
+            "-p",
+            "random",
+            "--games",
+            "2",
+            "--json",
+        ]);
+        let o = stonefield(&args, dir.path());
         let v = summary(&o);
         let games = v["games"].as_array().expect("games");
         assert_eq!(games.len(), 2, "{variant}");
