@@ -161,6 +161,20 @@ fn built_in_players_play_the_other_variants() {
             assert!(!reason.contains("illegal"), "{variant}: {g}");
         }
     }
+    let nan = stonefield(
+        &[
+            "match",
+            "--variant",
+            "margo",
+            "-p",
+            "ai --time nan",
+            "-p",
+            "random",
+        ],
+        dir.path(),
+    );
+    assert!(!nan.status.success());
+    assert!(String::from_utf8_lossy(&nan.stderr).contains("not a number of seconds"));
     let bad = stonefield(
         &["match", "--variant", "margo", "-p", "gnugo", "-p", "random"],
         dir.path(),

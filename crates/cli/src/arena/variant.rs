@@ -38,12 +38,20 @@ struct SearchArgs {
     #[arg(long)]
     playouts: Option<u32>,
     /// Seconds a move.
-    #[arg(long)]
+    #[arg(long, value_parser = seconds)]
     time: Option<f64>,
     #[arg(long)]
     threads: Option<usize>,
     #[arg(long, default_value_t = 0)]
     seed: u64,
+}
+
+/// A number of seconds a move: positive and at most an hour.
+fn seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0 && *s <= 3600.0)
+        .ok_or_else(|| format!("`{text}` is not a number of seconds in (0, 3600]"))
 }
 
 /// Who sits at a seat.
@@ -78,8 +86,9 @@ impl Contestant {
         }
     }
 
-    /// The search's settings, and the temperature of its move draw.
-    fn search_config(&self, base: &SearchConfig) -> Option<(SearchConfig, f64)> {
+    /// The search's settings in the game seeded `game_seed`, and the temperature of its
+    /// move draw.
+    fn search_config(&self, base: &SearchConfig, game_seed: u64) -> Option<(SearchConfig, f64)> {
         let Contestant::Search(args) = self else {
             return None;
         };
@@ -92,13 +101,12 @@ impl Contestant {
             } else {
                 level.playouts
             },
-            time: if explicit { args.time } else { level.seconds }
-                .map(|s| Duration::from_secs_f64(s.clamp(0.0, 3600.0))),
+            time: if explicit { args.time } else { level.seconds }.map(Duration::from_secs_f64),
             threads: args
                 .threads
                 .unwrap_or(if level.all_threads { cores } else { 1 })
                 .max(1),
-            seed: args.seed,
+            seed: args.seed.wrapping_add(game_seed),
             ..base.clone()
         };
         let temperature = if explicit { 0.0 } else { level.temperature };
@@ -121,7 +129,7 @@ where
 {
     fn new(contestant: Contestant, start: &G, policy: &P, base: &SearchConfig, seed: u64) -> Self {
         let search = contestant
-            .search_config(base)
+            .search_config(base, seed)
             .map(|(config, t)| (Search::new(start.clone(), policy.clone(), config), t));
         Seat {
             contestant,
@@ -209,7 +217,8 @@ where
     let base = SearchConfig::default();
     for number in 1..=config.games {
         let black = usize::from(number % 2 == 0);
-        // Every game its own seeds, so that the random players and searches vary.
+        // Every game its own seeds, so that the random players and the searches vary (two
+        // searches at fixed budgets would otherwise repeat one game).
         let mut seats = contestants.clone().map(|c| {
             let seed = u64::from(number) * 1_000_003;
             Seat::new(c, start, policy, &base, seed)
