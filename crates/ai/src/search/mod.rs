@@ -333,9 +333,16 @@ where
                     .iter_mut()
                     .zip(0..)
                     .map(|(w, i)| {
-                        let tree = tree_of(i);
-                        let grow = if i == 0 { grow } else { help_grow };
-                        s.spawn(move || grow(w, tree, game, policy, config, budget(i), deadline))
+                        let (tree, budget) = (tree_of(i), budget(i));
+                        // Only the first thread must make a playout when there are fewer
+                        // playouts than threads.
+                        let idle = i > 0 && budget == Some(0);
+                        s.spawn(move || {
+                            if idle {
+                                return 0;
+                            }
+                            grow(w, tree, game, policy, config, budget, deadline)
+                        })
                     })
                     .collect();
                 handles
@@ -507,23 +514,6 @@ fn grow<G: Game, P: Policy<G>>(
             return made;
         }
     }
-}
-
-/// [`grow`] for a thread other than the first, which has nothing to do when the playouts
-/// are fewer than the threads.
-fn help_grow<G: Game, P: Policy<G>>(
-    w: &mut Worker,
-    tree: &Mutex<Tree<G::Move>>,
-    game: &G,
-    policy: &P,
-    config: &SearchConfig,
-    budget: Option<u32>,
-    deadline: Option<Instant>,
-) -> u32 {
-    if budget == Some(0) {
-        return 0;
-    }
-    grow(w, tree, game, policy, config, budget, deadline)
 }
 
 /// One iteration: down the tree by the selection rule (expanding the leaf reached if it has
