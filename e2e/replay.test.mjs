@@ -36,9 +36,28 @@ test('replay: upload a JSON record and an SGF file, step with the keys', async (
     await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 5);
     assert.match(await page.textContent('#report'), /white pass/);
 
+    // A longer game comes from the server a slice at a time: the end, the start, a frame
+    // in the middle slice and steps back all show their positions.
+    const rows = [[3, 15], [5, 13]];
+    const long = rows.flatMap(([b, w]) => [...Array(19).keys()].flatMap((x) => [{ color: 'black', at: [x, b] }, { color: 'white', at: [x, w] }]));
+    await upload(page, 'long.json', JSON.stringify({ format: 'stonefield-record/1', variant: 'classic', rules: { board_size: 19 }, moves: long }));
+    await page.waitForFunction(() => document.body.dataset.frames === '77');
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 76);
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.body.dataset.frame === '0');
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 0);
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 76);
+    for (let i = 0; i < 13; i += 1) await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.body.dataset.frame === '63');
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 63);
+    await page.$eval('#slider', (el) => { el.value = '40'; el.dispatchEvent(new Event('input')); });
+    await page.waitForFunction(() => document.body.dataset.frame === '40');
+    await page.waitForFunction(() => document.querySelectorAll('#board circle.stone').length === 40);
+
     await upload(page, 'broken.sgf', '(;GM[1]FF[4]SZ[9];B[cc');
     await page.waitForFunction(() => document.getElementById('msg').textContent.includes('SGF'));
-    assert.equal(await stones(page), 5, 'the last good record stays on screen');
+    assert.equal(await stones(page), 40, 'the last good record stays on screen');
   } finally {
     await browser.close();
     server.stop();

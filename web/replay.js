@@ -1,17 +1,39 @@
-// The replay page: steps through the frames the server computed for a stored game or an
-// uploaded record (slider, buttons, arrow keys).
+// The replay page: steps through the positions of a stored game or an uploaded record
+// (slider, buttons, arrow keys), asking the server for the slice of frames it shows.
 import { geometry } from './board.js';
 import { render } from './render.js';
 
 const $ = (id) => document.getElementById(id);
 const svg = $('board');
-let data = null; let geo = null; let at = 0;
+// The server answers a slice of frames at a time: they are fetched as the slider reaches
+// them and kept. `source(from)` asks for the slice starting at `from` (all but the last
+// when `from` is undefined).
+const SLICE = 32;
+let source = null; let meta = null; let frames = new Map(); let geo = null; let at = 0;
+let wanted = 0;
 
-function show(i) {
-  if (!data) return;
-  at = Math.max(0, Math.min(i, data.frames.length - 1));
-  const fr = data.frames[at];
-  const st = { game: { variant: data.variant, view: fr.view, you: null, to_move: fr.to_move, phase: 'replay', status: 'replay' }, hover: null, preview: null };
+async function fetchFrom(from) {
+  const d = await source(from);
+  if (d) d.frames.forEach((f, k) => frames.set(d.from + k, f));
+}
+
+// Frame `i`: from the slice that holds it, or, when that answer stopped short at its size
+// limit (crowded continuous boards), from a slice that starts at `i`.
+async function frame(i) {
+  if (!frames.has(i)) await fetchFrom(Math.floor(i / SLICE) * SLICE);
+  if (!frames.has(i)) await fetchFrom(i);
+  return frames.get(i) ?? null;
+}
+
+async function show(i) {
+  if (!meta) return;
+  const target = Math.max(0, Math.min(i, meta.total - 1));
+  wanted = target;
+  const fr = await frame(target);
+  // A later step may have been asked while this slice was on its way.
+  if (!fr || wanted !== target) return;
+  at = target;
+  const st = { game: { variant: meta.variant, view: fr.view, you: null, to_move: fr.to_move, phase: 'replay', status: 'replay' }, hover: null, preview: null };
   requestAnimationFrame(() => render(svg, st, geo, { zoom: 1 }));
   $('slider').value = at;
   $('move-no').textContent = at;
@@ -21,15 +43,23 @@ function show(i) {
   $('score').textContent = `B ${fr.score.black} · W ${fr.score.white}`;
 }
 
-function load(d) {
-  data = d;
+// Opens a replay from `fetchSlice`: its first answer (the end of the game) says how long
+// the game is.
+async function open(fetchSlice) {
+  const d = await fetchSlice(undefined);
+  if (!d) return false;
+  source = fetchSlice; meta = d; frames = new Map();
+  d.frames.forEach((f, k) => frames.set(d.from + k, f));
   geo = geometry(d.frames[0].view.board, d.frames[0].view.rules);
-  $('slider').max = d.frames.length - 1;
-  $('move-count').textContent = d.frames.length - 1;
+  $('slider').max = d.total - 1;
+  $('move-count').textContent = d.total - 1;
   $('result').textContent = d.result ? `Result: ${d.result}` : '';
-  document.body.dataset.frames = d.frames.length;
-  show(d.frames.length - 1);
+  document.body.dataset.frames = d.total;
+  await show(d.total - 1);
+  return true;
 }
+
+const sliceQuery = (from) => (from === undefined ? `?count=${SLICE}` : `?from=${from}&count=${SLICE}`);
 
 // The server's JSON answer, or null with its error shown (a refusal may not be JSON).
 async function fetchJson(url, opts) {
@@ -43,15 +73,16 @@ async function fetchJson(url, opts) {
 
 const id = location.pathname.split('/')[2];
 if (id) {
-  fetchJson(`/api/games/${id}/replay`).then((d) => d && load(d));
+  open((from) => fetchJson(`/api/games/${id}/replay${sliceQuery(from)}`));
 } else {
   $('upload-box').hidden = false;
   $('upload').onchange = async () => {
     const file = $('upload').files[0];
     const type = file.name.toLowerCase().endsWith('.sgf') ? 'application/x-go-sgf' : 'application/json';
-    // The bytes as they are: the server reads legacy SGF encodings itself.
-    const d = await fetchJson('/api/replay', { method: 'POST', headers: { 'content-type': type }, body: file });
-    if (d) { $('msg').textContent = ''; load(d); }
+    // The bytes as they are (the server reads legacy SGF encodings itself), sent again
+    // for each slice: the server keeps nothing of an upload.
+    const post = (from) => fetchJson(`/api/replay${sliceQuery(from)}`, { method: 'POST', headers: { 'content-type': type }, body: file });
+    if (await open(post)) $('msg').textContent = '';
   };
 }
 $('slider').oninput = () => show(Number($('slider').value));

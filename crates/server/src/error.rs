@@ -17,6 +17,12 @@ pub enum AppError {
     /// The request cannot be served as asked.
     #[error("{0}")]
     BadRequest(String),
+    /// A request beyond a size limit, which the message names.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The server cannot take the request now; the client may try again.
+    #[error("{0}")]
+    Busy(String),
     /// The seat was already taken.
     #[error("{0}")]
     Conflict(String),
@@ -46,6 +52,8 @@ impl IntoResponse for AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) | AppError::Engine(_) => StatusCode::BAD_REQUEST,
             AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Store(_) | AppError::Internal(_) => {
                 tracing::error!("request failed: {self}");
                 StatusCode::INTERNAL_SERVER_ERROR

@@ -13,10 +13,12 @@ use serde_json::{Value, json};
 
 use crate::assets;
 use crate::clock::{Clock, TimeControl};
-use crate::engine::{self, score_json};
+use crate::engine;
 use crate::error::AppError;
 use crate::ids;
+use crate::pool::HeavyPool;
 use crate::protocol::MAX_MESSAGE_BYTES;
+use crate::replay::{Slice, check_setup, frames};
 use crate::rooms::Rooms;
 use crate::socket;
 use crate::store::{Event, GameRow, now_ms};
@@ -26,6 +28,8 @@ use crate::store::{Event, GameRow, now_ms};
 pub struct AppState {
     /// The running rooms (and through them, the store).
     pub rooms: Arc<Rooms>,
+    /// Where replays and SGF decoding run, off the async workers.
+    pub heavy: HeavyPool,
 }
 
 /// The whole application, without a socket (tests drive it directly or bind port 0).
@@ -114,6 +118,7 @@ pub async fn new_game(
             req.variant
         )));
     }
+    check_setup(req.setup.as_ref())?;
     engine::open(&req.variant, &req.rules, req.setup.as_ref())?;
     let tc = req
         .time_control
@@ -265,46 +270,39 @@ async fn download_sgf(
         .into_response())
 }
 
-/// Every position of a record, for the replay page: one frame per move with the report,
-/// the view after it and the score.
-///
-/// # Errors
-/// A record the game layer cannot read, naming the move.
-pub fn frames(record: &Value) -> Result<Value, AppError> {
-    let variant = record
-        .get("variant")
-        .and_then(Value::as_str)
-        .ok_or_else(|| AppError::BadRequest("variant: missing".into()))?;
-    let rules = record.get("rules").cloned().unwrap_or_else(empty_object);
-    let mut game = engine::open(variant, &rules, record.get("setup"))?;
-    let moves = record
-        .get("moves")
-        .and_then(Value::as_array)
-        .ok_or_else(|| AppError::BadRequest("moves: expected a list".into()))?;
-    let frame = |g: &dyn engine::Engine, report: Value| json!({"report": report, "view": g.view(), "score": score_json(g.score()), "to_move": g.to_move().name()});
-    let mut out = vec![frame(game.as_ref(), Value::Null)];
-    for (i, mv) in moves.iter().enumerate() {
-        let report = game
-            .apply(mv)
-            .map_err(|e| AppError::BadRequest(format!("moves[{i}]: {e}")))?;
-        out.push(frame(game.as_ref(), report));
-    }
-    Ok(json!({"variant": variant, "rules": rules, "result": record.get("result"), "frames": out}))
-}
-
 async fn replay_game(
     State(s): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, AppError> {
+    Query(slice): Query<Slice>,
+) -> Result<Response, AppError> {
     let (row, events) = load(&s, &id).await?;
-    Ok(Json(frames(&record_of(&row, &events))?))
+    let record = record_of(&row, &events);
+    Ok(json_text(
+        s.heavy.run(move || frames(&record, slice)).await??,
+    ))
+}
+
+/// JSON already written out.
+fn json_text(text: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], text).into_response()
 }
 
 /// A record uploaded to be viewed: a JSON record of any variant (an object), or an SGF
 /// file of a classic game, read from its first `(`. SGF files in legacy encodings are read
 /// with their undecodable bytes replaced: the moves are ASCII.
-async fn replay_record(body: axum::body::Bytes) -> Result<Json<Value>, AppError> {
-    let body = String::from_utf8_lossy(&body);
+async fn replay_record(
+    State(s): State<AppState>,
+    Query(slice): Query<Slice>,
+    body: axum::body::Bytes,
+) -> Result<Response, AppError> {
+    Ok(json_text(
+        s.heavy.run(move || uploaded_frames(&body, slice)).await??,
+    ))
+}
+
+/// [`frames`] of an uploaded record (see [`replay_record`]).
+fn uploaded_frames(body: &[u8], slice: Slice) -> Result<String, AppError> {
+    let body = String::from_utf8_lossy(body);
     let text = body.trim_start_matches('\u{feff}').trim_start();
     let sgf_start = text.find('(').filter(|_| !text.starts_with('{'));
     let record: Value = if let Some(start) = sgf_start {
@@ -316,7 +314,7 @@ async fn replay_record(body: axum::body::Bytes) -> Result<Json<Value>, AppError>
         serde_json::from_str(text)
             .map_err(|e| AppError::BadRequest(format!("neither a JSON record nor SGF: {e}")))?
     };
-    Ok(Json(frames(&record)?))
+    frames(&record, slice)
 }
 
 /// The query of the WebSocket URL.

@@ -15,7 +15,9 @@ pub mod engine;
 mod error;
 mod http;
 pub mod ids;
+mod pool;
 pub mod protocol;
+pub mod replay;
 pub mod room;
 pub mod rooms;
 mod socket;
@@ -26,7 +28,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use error::AppError;
-pub use http::{AppState, NewGame, app, frames, new_game, record_of};
+pub use http::{AppState, NewGame, app, new_game, record_of};
+pub use pool::HeavyPool;
+pub use replay::frames;
 
 /// How to run the server (the options of `stonefield serve`).
 #[derive(Debug, Clone, clap::Args)]
@@ -65,7 +69,10 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
     let rooms = Arc::new(rooms::Rooms::new(store));
     let resumed = rooms.resume_all().await?;
     tracing::info!("resumed {resumed} unfinished games");
-    Ok(AppState { rooms })
+    Ok(AppState {
+        rooms,
+        heavy: HeavyPool::for_this_machine(),
+    })
 }
 
 /// Serves until the process is stopped, on a runtime of its own.
