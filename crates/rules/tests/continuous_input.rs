@@ -2,7 +2,7 @@
 //! coordinates, bad outlines, impossible radii and komi, requests far off the board.
 
 use stonefield_rules::continuous::{
-    BoardShape, ContinuousGame, ContinuousRules, Point, Polygon, PolygonError, RulesError,
+    BoardShape, ContinuousGame, ContinuousRules, Point, Polygon, PolygonError, Preset, RulesError,
     SetupError, SnapMode,
 };
 use stonefield_rules::{Game, IllegalMove, Phase};
@@ -73,6 +73,31 @@ fn radius_and_komi_are_checked() {
     ));
 }
 
+/// A pointer beyond any sensible range lands where a nearer one in the same direction does,
+/// on a board with slanted edges too: pulling it in keeps its direction.
+#[test]
+fn far_pointers_clamp_along_their_direction() {
+    let rules = ContinuousRules {
+        board: BoardShape::Preset(Preset::Hexagon),
+        ..ContinuousRules::default()
+    };
+    let game = ContinuousGame::new(rules).expect("rules");
+    for k in 0..24 {
+        let a = f64::from(k) * std::f64::consts::TAU / 24.0 + 0.1;
+        let (dx, dy) = (a.cos(), a.sin());
+        let near = game
+            .resolve(pt(1e12 * dx, 1e12 * dy), SnapMode::Nearest)
+            .expect("a point");
+        let far = game
+            .resolve(pt(1e300 * dx, 1e300 * dy), SnapMode::Nearest)
+            .expect("a point");
+        assert!(
+            (near.x() - far.x()).abs() < 1e-6 && (near.y() - far.y()).abs() < 1e-6,
+            "direction {a:.2}: {near} and {far}"
+        );
+    }
+}
+
 #[test]
 fn wild_requests_and_moves_are_refused_cleanly() {
     let mut game = ContinuousGame::new(ContinuousRules::default()).expect("rules");
@@ -89,6 +114,10 @@ fn wild_requests_and_moves_are_refused_cleanly() {
         .resolve(pt(1e300, 6.5), SnapMode::Nearest)
         .expect("a point");
     assert!((clamped.x() - 12.5).abs() < 1e-9, "{clamped}");
+    for (far, near) in [(pt(1e308, 6.5), 12.5), (pt(-1e308, 6.5), 0.5)] {
+        let got = game.resolve(far, SnapMode::Nearest).expect("a point");
+        assert_eq!((got.x(), got.y()), (near, 6.5), "{far}");
+    }
     assert_eq!(game.play(&pt(6.5, 6.6)), Err(IllegalMove::Overlap));
     assert_eq!(game.toggle_dead(pt(6.5, 6.5)), Err(IllegalMove::WrongPhase));
     game.pass().expect("pass");

@@ -56,6 +56,7 @@ pub(crate) fn record_of(root: &SgfNode<Prop>) -> Result<Record, RecordError> {
     let mut to_move = None;
     for (n, node) in root.main_variation().enumerate() {
         let place = format!("SGF node {n}");
+        refuse_both_colours(node, &place)?;
         for p in node.properties() {
             match p {
                 Prop::B(m) | Prop::W(m) => {
@@ -181,6 +182,21 @@ fn read_move(m: Move, color: Color, size: u8, place: &str) -> Result<RecordMove,
     }
 }
 
+/// A point given to both AB and AW of one node is refused (SGF FF\[4\]: a node may not
+/// place two stones on one point), as a JSON setup with a point twice is.
+fn refuse_both_colours(node: &SgfNode<Prop>, place: &str) -> Result<(), RecordError> {
+    if let (Some(Prop::AB(black)), Some(Prop::AW(white))) =
+        (node.get_property("AB"), node.get_property("AW"))
+        && let Some(p) = black.intersection(white).min_by_key(|p| (p.y, p.x))
+    {
+        return Err(error(
+            place,
+            format!("setup point {} is in both AB and AW", point(*p)),
+        ));
+    }
+    Ok(())
+}
+
 fn add_stones(
     stones: &mut Vec<(Point, Color)>,
     set: &HashSet<Point>,
@@ -213,6 +229,17 @@ fn place_setup(
     size: u8,
 ) -> Result<(), RecordError> {
     let handicap = match root.get_property("HA") {
+        Some(Prop::Invalid(_, v)) => {
+            return Err(root_error(format!(
+                "HA[{}]: a handicap is a number of stones, 0 or more",
+                v.join("][")
+            )));
+        }
+        Some(Prop::HA(n)) if *n < 0 => {
+            return Err(root_error(format!(
+                "HA[{n}]: a handicap is a number of stones, 0 or more"
+            )));
+        }
         Some(Prop::HA(n)) => *n,
         _ => 0, // absent, or HA[0]/HA[1] which mean none
     };

@@ -151,6 +151,24 @@ fn bad_sgf_names_the_place() {
     assert!(e("(;GM[1];B[aa];AB[bb])").contains("after moves"));
     assert!(e("").starts_with("SGF"));
     assert!(e("(;GM[1]SZ[9];B[aa]W[bb]Q[a]))").starts_with("SGF line"));
+    assert_eq!(
+        e("(;GM[1]SZ[9]HA[-1];B[aa])"),
+        "SGF root: HA[-1]: a handicap is a number of stones, 0 or more"
+    );
+    assert_eq!(
+        e("(;GM[1]SZ[9]AB[cc][dd]AW[ee][dd];W[aa])"),
+        "SGF node 0: setup point dd is in both AB and AW"
+    );
+}
+
+#[test]
+fn a_later_node_may_change_a_setup_stone() {
+    // Across nodes, AW on a black stone replaces it, as SGF viewers do.
+    let r = read("(;GM[1]SZ[9]AB[cc][dd];AW[dd];W[aa])").expect("two setup nodes");
+    let setup = r.into_record().setup.expect("a setup");
+    let at_dd: Vec<_> = setup.stones.iter().filter(|s| s.at == [3.0, 3.0]).collect();
+    assert_eq!(at_dd.len(), 1);
+    assert_eq!(at_dd[0].color, Color::White);
 }
 
 #[test]

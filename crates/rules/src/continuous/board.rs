@@ -137,16 +137,13 @@ impl Board {
         if self.fits_v(p) {
             return p;
         }
-        // Squared distances stay finite below 1e150; farther pointers are pulled in first
-        // (where exactness no longer means anything).
-        let far = 1e150;
-        let p = V::new(p.x.clamp(-far, far), p.y.clamp(-far, far));
-        let first = self.corners[0];
-        let mut best = (first.dist2(p), first);
+        // Pointers may lie anywhere up to f64::MAX: candidates are compared without
+        // squaring distances (see `nearer`), so nothing overflows and a far pointer still
+        // lands exactly where its coordinates say (right of a square board, its own y).
+        let mut best = self.corners[0];
         let mut consider = |q: V| {
-            let d = q.dist2(p);
-            if d < best.0 && self.fits_v(q) {
-                best = (d, q);
+            if nearer(p, q, best) && self.fits_v(q) {
+                best = q;
             }
         };
         for piece in &self.pieces {
@@ -157,7 +154,7 @@ impl Board {
         for &c in &self.corners {
             consider(c);
         }
-        best.1
+        best
     }
 
     pub(crate) fn edges(&self) -> &[Edge] {
@@ -273,17 +270,42 @@ fn bbox_of(vs: &[V]) -> (V, V) {
 /// The point of `piece` nearest to `p` (`None` for the centre of a circle).
 pub(crate) fn project(piece: Piece, p: V) -> Option<V> {
     match piece {
+        // Axis-parallel segments (every edge of a square board) project exactly.
+        Piece::Segment(a, b) if a.x == b.x => {
+            Some(V::new(a.x, p.y.clamp(a.y.min(b.y), a.y.max(b.y))))
+        }
+        Piece::Segment(a, b) if a.y == b.y => {
+            Some(V::new(p.x.clamp(a.x.min(b.x), a.x.max(b.x)), a.y))
+        }
         Piece::Segment(a, b) => {
             let ab = b - a;
-            let t = ((p - a).dot(ab) / ab.norm2()).clamp(0.0, 1.0);
+            let len = ab.norm();
+            // Along the unit direction, so that a pointer near f64::MAX gives at worst an
+            // infinite parameter of the right sign, which the clamp handles.
+            let t = ((p - a).dot(ab * (1.0 / len)) / len).clamp(0.0, 1.0);
             Some(a + ab * t)
         }
         Piece::Circle(c, rad) => {
-            let d = p - c;
+            let d = shrunk(p - c);
             let n = d.norm();
             (n > 0.0).then(|| c + d * (rad / n))
         }
     }
+}
+
+/// `v` divided by its largest coordinate when that is beyond 1 (the same direction, and a
+/// norm that cannot overflow).
+fn shrunk(v: V) -> V {
+    let m = v.x.abs().max(v.y.abs());
+    if m > 1.0 { v * (1.0 / m) } else { v }
+}
+
+/// True when `q` lies strictly nearer to `p` than `b` does. The difference of the squared
+/// distances is `2 (b - q) . (p - m)` with `m` the midpoint of `q` and `b`: its sign is
+/// read without squaring anything, so a pointer near f64::MAX compares exactly.
+pub(crate) fn nearer(p: V, q: V, b: V) -> bool {
+    let m = q * 0.5 + b * 0.5;
+    shrunk(b - q).dot(p - m) < 0.0
 }
 
 /// At most two points, without allocating.
@@ -309,7 +331,21 @@ fn segment_segment(a: V, b: V, c: V, d: V) -> Option<V> {
     let t = (c - a).cross(s) / den;
     let u = (c - a).cross(r) / den;
     let tol = 1e-9;
-    ((-tol..=1.0 + tol).contains(&t) && (-tol..=1.0 + tol).contains(&u)).then(|| a + r * t)
+    ((-tol..=1.0 + tol).contains(&t) && (-tol..=1.0 + tol).contains(&u)).then(|| {
+        let mut x = a + r * t;
+        // On a segment parallel to an axis the meeting point keeps that coordinate exactly:
+        // the corners of a square board are exact, and a far pointer beside the board is
+        // not pulled to a corner that rounding moved outwards.
+        for (p, q) in [(a, b), (c, d)] {
+            if p.x == q.x {
+                x.x = p.x;
+            }
+            if p.y == q.y {
+                x.y = p.y;
+            }
+        }
+        x
+    })
 }
 
 /// Points of the segment `ab` at distance `r` from `c`. A segment that only grazes the
