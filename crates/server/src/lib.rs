@@ -26,6 +26,7 @@ pub mod store;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 pub use error::AppError;
 pub use http::{AppState, NewGame, app, new_game, record_of};
@@ -44,6 +45,10 @@ pub struct Config {
     /// A database URL (`postgres://user@host/db` or `sqlite://file`) instead of the default.
     #[arg(long)]
     pub database: Option<String>,
+    /// Seconds after which an open game that nobody joined is deleted (finished games stay
+    /// forever).
+    #[arg(long, default_value_t = 7 * 24 * 3600, value_parser = clap::value_parser!(u64).range(60..))]
+    pub open_game_expiry: u64,
 }
 
 impl Default for Config {
@@ -52,11 +57,14 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: PathBuf::from("stonefield-data"),
             database: None,
+            open_game_expiry: 7 * 24 * 3600,
         }
     }
 }
 
-/// Opens the store, resumes unfinished games, and returns the shared state.
+/// Opens the store and returns the shared state. No game is read: each room opens when
+/// its game is first asked for, so start-up takes as long with a million stored games as
+/// with none.
 ///
 /// # Errors
 /// The store cannot be opened.
@@ -67,8 +75,6 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
     };
     let store = store::Store::connect(&url).await?;
     let rooms = Arc::new(rooms::Rooms::new(store));
-    let resumed = rooms.resume_all().await?;
-    tracing::info!("resumed {resumed} unfinished games");
     Ok(AppState {
         rooms,
         heavy: HeavyPool::for_this_machine(),
@@ -97,6 +103,10 @@ pub fn run(config: Config) -> anyhow::Result<()> {
 /// The store cannot be opened or the address cannot be bound.
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = open_state(&config).await?;
+    tokio::spawn(expire_open_games(
+        state.rooms.clone(),
+        Duration::from_secs(config.open_game_expiry),
+    ));
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     println!("stonefield: serving on http://{addr}/ (open it in a browser)");
@@ -106,4 +116,18 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         })
         .await?;
     Ok(())
+}
+
+/// Deletes open games nobody joined in `idle`, now and then (a tenth of `idle`, at most
+/// hourly), for as long as the server runs.
+async fn expire_open_games(rooms: Arc<rooms::Rooms>, idle: Duration) {
+    let every = (idle / 10).min(Duration::from_secs(3600));
+    loop {
+        match rooms.expire_open(idle).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("{n} open games nobody joined have expired"),
+            Err(e) => tracing::warn!("expiring open games: {e}"),
+        }
+        tokio::time::sleep(every).await;
+    }
 }

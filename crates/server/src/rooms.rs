@@ -1,12 +1,15 @@
-//! The running rooms by game id: a room is started when a game is created, resumed at
-//! server start for every unfinished game, and opened on demand for finished ones.
+//! The running rooms by game id. A room opens on demand, when someone first asks for its
+//! game (so start-up reads no game, however many are stored), and a finished game's room
+//! closes when its last viewer leaves. Open games nobody joined expire.
 
 use std::collections::HashMap;
+
+use std::time::Duration;
 
 use tokio::sync::Mutex;
 
 use crate::room::{self, RoomError, RoomHandle};
-use crate::store::Store;
+use crate::store::{Store, now_ms};
 
 /// Every running room.
 #[derive(Debug)]
@@ -54,21 +57,22 @@ impl Rooms {
         map.len()
     }
 
-    /// Starts the room of every unfinished game; returns how many. A game that cannot be
-    /// rebuilt is logged and skipped.
+    /// Deletes the open games nobody joined in `idle` (and stops their rooms); returns how
+    /// many. A player still on the page of such a game is told on their next action that
+    /// it is gone.
     ///
     /// # Errors
     /// The store failed.
-    pub async fn resume_all(&self) -> Result<usize, RoomError> {
-        let ids = self.store.unfinished().await?;
-        let mut n = 0;
-        for id in ids {
-            match self.get(&id).await {
-                Ok(Some(_)) => n += 1,
-                Ok(None) => {}
-                Err(e) => tracing::error!(game = %id, "cannot resume: {e}"),
-            }
+    pub async fn expire_open(&self, idle: Duration) -> Result<usize, RoomError> {
+        let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
+        let ids = self
+            .store
+            .expire_open(now_ms().saturating_sub(idle_ms))
+            .await?;
+        let mut map = self.map.lock().await;
+        for id in &ids {
+            map.remove(id);
         }
-        Ok(n)
+        Ok(ids.len())
     }
 }

@@ -447,7 +447,36 @@ impl Store {
         rows.iter().map(row_to_game).collect()
     }
 
-    /// Ids of every game not finished (to resume at start).
+    /// Deletes the open games (nobody took the second seat) last changed at or before
+    /// `updated_before_ms`, with their events; returns their ids. The game rows go first,
+    /// so a seat taken meanwhile keeps its game and its events.
+    ///
+    /// # Errors
+    /// A database failure (then nothing is deleted).
+    pub async fn expire_open(&self, updated_before_ms: i64) -> Result<Vec<String>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let rows = sqlx::query(
+            "DELETE FROM games WHERE status = $1 AND claimed = 0 AND updated_ms <= $2 RETURNING id",
+        )
+        .bind("open")
+        .bind(updated_before_ms)
+        .fetch_all(&mut *tx)
+        .await?;
+        let ids: Vec<String> = rows
+            .iter()
+            .map(|r| r.try_get("id"))
+            .collect::<Result<_, _>>()?;
+        for id in &ids {
+            sqlx::query("DELETE FROM events WHERE game_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(ids)
+    }
+
+    /// Ids of every game not finished.
     ///
     /// # Errors
     /// A database failure.

@@ -107,6 +107,20 @@ async fn store_behaviour(store: Store) {
     let done = store.list("finished", 10).await.unwrap();
     assert_eq!(done[0].result.as_deref(), Some("W+R"));
     assert!(store.load("cccccccccccc").await.unwrap().is_none());
+
+    // Only open games last changed by the cutoff expire, with their events.
+    store.create_game(&row("dddddddddddd")).await.unwrap();
+    store
+        .append("dddddddddddd", &mv(0, 0), None, None)
+        .await
+        .unwrap();
+    assert!(store.expire_open(0).await.unwrap().is_empty());
+    assert_eq!(
+        store.expire_open(now_ms()).await.unwrap(),
+        vec!["dddddddddddd".to_owned()]
+    );
+    assert!(store.load("dddddddddddd").await.unwrap().is_none());
+    assert!(store.load("aaaaaaaaaaaa").await.unwrap().is_some());
 }
 
 /// Appends from many games at once: the writer commits them together, yet each is
