@@ -20,7 +20,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use crate::{AppState, Config, NewGame, app, new_game, open_state};
+use crate::{AppState, Config, Limits, NewGame, new_game, open_state, serve_on};
 
 /// What to run (the options of `stonefield bench server`).
 #[derive(Debug, Clone, clap::Args)]
@@ -180,16 +180,20 @@ pub fn run(cfg: BenchConfig) -> anyhow::Result<()> {
 
 async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
     let dir = std::env::temp_dir().join(format!("stonefield-bench-{}", crate::ids::game_id()?));
+    // Every client of the bench comes from 127.0.0.1: the per-address cap must not bite.
     let config = Config {
         data_dir: dir.clone(),
         database: cfg.database.clone(),
+        limits: Limits {
+            connections_per_ip: u32::MAX,
+            ..Limits::default()
+        },
         ..Config::default()
     };
     let state = open_state(&config).await?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
-    let router = app(state.clone());
-    let server = tokio::spawn(async move { axum::serve(listener, router).await });
+    let server = tokio::spawn(serve_on(listener, state.clone(), std::future::pending()));
 
     let ready = Arc::new(Barrier::new(cfg.games + 1));
     let tasks: Vec<_> = (0..cfg.games)

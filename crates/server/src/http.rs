@@ -1,21 +1,28 @@
 //! The HTTP side: pages (embedded client), the game list, creating and joining games,
 //! record downloads, replays, and the WebSocket upgrade.
 
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use tower_governor::GovernorError;
+use tower_governor::GovernorLayer;
+use tower_governor::governor::GovernorConfigBuilder;
+use tower_governor::key_extractor::KeyExtractor;
 
 use crate::assets;
 use crate::clock::{Clock, TimeControl};
 use crate::engine;
 use crate::error::AppError;
 use crate::ids;
+use crate::listen::{ConnSlot, Limits};
 use crate::pool::HeavyPool;
 use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::replay::{Slice, check_setup, frames};
@@ -30,10 +37,22 @@ pub struct AppState {
     pub rooms: Arc<Rooms>,
     /// Where replays and SGF decoding run, off the async workers.
     pub heavy: HeavyPool,
+    /// Connection and request limits.
+    pub limits: Limits,
 }
 
 /// The whole application, without a socket (tests drive it directly or bind port 0).
 pub fn app(state: AppState) -> Router {
+    // One quota per address for creating games and claiming seats together.
+    let per_minute = state.limits.creations_per_minute;
+    let quota = GovernorLayer::new(
+        GovernorConfigBuilder::default()
+            .key_extractor(PeerAddress)
+            .period(Duration::from_secs(60) / per_minute)
+            .burst_size(per_minute)
+            .finish()
+            .expect("a positive period and burst"),
+    );
     Router::new()
         .route("/", get(|| async { assets::serve("index.html") }))
         .route("/game/{id}", get(|| async { assets::serve("game.html") }))
@@ -46,8 +65,11 @@ pub fn app(state: AppState) -> Router {
             "/static/{*path}",
             get(|Path(p): Path<String>| async move { assets::serve(&p) }),
         )
-        .route("/api/games", get(list_games).post(create_game))
-        .route("/api/games/{id}/claim", post(claim_seat))
+        .route(
+            "/api/games",
+            get(list_games).merge(post(create_game).layer(quota.clone())),
+        )
+        .route("/api/games/{id}/claim", post(claim_seat).layer(quota))
         .route("/api/games/{id}/record", get(download_record))
         .route("/api/games/{id}/sgf", get(download_sgf))
         .route("/api/games/{id}/replay", get(replay_game))
@@ -317,6 +339,22 @@ fn uploaded_frames(body: &[u8], slice: Slice) -> Result<String, AppError> {
     frames(&record, slice)
 }
 
+/// The key of the rate limits: the peer's address; requests that come through no socket
+/// (the router driven in-process) share one key.
+#[derive(Debug, Clone, Copy)]
+struct PeerAddress;
+
+impl KeyExtractor for PeerAddress {
+    type Key = IpAddr;
+
+    fn extract<T>(&self, req: &axum::http::Request<T>) -> Result<IpAddr, GovernorError> {
+        Ok(req
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::from([127, 0, 0, 1]), |c| c.0.ip()))
+    }
+}
+
 /// The query of the WebSocket URL.
 #[derive(Debug, Deserialize)]
 pub struct WsQuery {
@@ -328,17 +366,25 @@ async fn ws_upgrade(
     State(s): State<AppState>,
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
+    slot: Option<Extension<Arc<ConnSlot>>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     if !ids::is_game_id(&id) {
         return Err(AppError::NotFound);
     }
     let room = s.rooms.get(&id).await?.ok_or(AppError::NotFound)?;
+    let ping = Duration::from_secs(s.limits.ping_interval_secs);
     // Frames up to 64 times the message limit are read and answered with an error;
     // larger ones close the connection.
     Ok(ws
         .read_buffer_size(socket::READ_BUFFER_BYTES)
         .max_message_size(MAX_MESSAGE_BYTES * 64)
         .max_frame_size(MAX_MESSAGE_BYTES * 64)
-        .on_upgrade(move |socket| socket::serve(socket, room, q.token)))
+        .max_write_buffer_size(socket::MAX_WRITE_BUFFER_BYTES)
+        .on_upgrade(move |socket| async move {
+            // The connection's slot in its address's count stays taken while the
+            // WebSocket lives.
+            let _slot = slot;
+            socket::serve(socket, room, q.token, ping).await;
+        }))
 }

@@ -15,6 +15,7 @@ pub mod engine;
 mod error;
 mod http;
 pub mod ids;
+mod listen;
 mod pool;
 pub mod protocol;
 pub mod replay;
@@ -30,6 +31,7 @@ use std::time::Duration;
 
 pub use error::AppError;
 pub use http::{AppState, NewGame, app, new_game, record_of};
+pub use listen::{Limits, serve_on};
 pub use pool::HeavyPool;
 pub use replay::frames;
 
@@ -49,6 +51,9 @@ pub struct Config {
     /// forever).
     #[arg(long, default_value_t = 7 * 24 * 3600, value_parser = clap::value_parser!(u64).range(60..))]
     pub open_game_expiry: u64,
+    /// Connection and request limits.
+    #[command(flatten)]
+    pub limits: Limits,
 }
 
 impl Default for Config {
@@ -58,6 +63,7 @@ impl Default for Config {
             data_dir: PathBuf::from("stonefield-data"),
             database: None,
             open_game_expiry: 7 * 24 * 3600,
+            limits: Limits::default(),
         }
     }
 }
@@ -78,6 +84,7 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
     Ok(AppState {
         rooms,
         heavy: HeavyPool::for_this_machine(),
+        limits: config.limits.clone(),
     })
 }
 
@@ -110,11 +117,10 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     println!("stonefield: serving on http://{addr}/ (open it in a browser)");
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    serve_on(listener, state, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
     Ok(())
 }
 

@@ -1,7 +1,10 @@
-//! One WebSocket connection: a send task draining the connection's outbox and a receive
-//! task parsing messages into room commands, joined by `select!`.
+//! One WebSocket connection: a send task draining the connection's outbox and pinging, and
+//! a receive task parsing messages into room commands, joined by `select!`. A connection
+//! that sends nothing, not even a pong, for two ping intervals is closed.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -18,8 +21,14 @@ const OUTBOX: usize = 128;
 /// (and 128 KiB of memory per connection).
 pub const READ_BUFFER_BYTES: usize = 4096;
 
-/// Serves `socket` in `room` until either side closes.
-pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>) {
+/// The most a connection's unsent output may hold: a client that never reads (and makes
+/// the server queue pongs) is cut off here. A crowded continuous view runs to a few
+/// hundred kilobytes.
+pub const MAX_WRITE_BUFFER_BYTES: usize = 4 << 20;
+
+/// Serves `socket` in `room` until either side closes, or the client is silent for two
+/// `ping` intervals.
+pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>, ping: Duration) {
     // The room holds the only sender of `outbox`: when it drops a connection that cannot
     // keep up, `outbox` ends and so does the socket; the client reconnects for a full state.
     let (out, mut outbox) = mpsc::channel::<Arc<str>>(OUTBOX);
@@ -28,20 +37,28 @@ pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>) {
         return;
     };
     let (mut sink, mut stream) = socket.split();
+    let start = Instant::now();
+    // Milliseconds from `start` when the client last sent anything.
+    let heard = Arc::new(AtomicU64::new(0));
+    let last_heard = heard.clone();
     let mut send_task = tokio::spawn(async move {
+        let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
         loop {
-            let text = tokio::select! {
+            let message = tokio::select! {
                 t = outbox.recv() => match t {
-                    Some(t) => t,
+                    Some(t) => Message::Text(t.as_ref().into()),
                     None => break,
                 },
-                Some(t) = error_box.recv() => t,
+                Some(t) = error_box.recv() => Message::Text(t.as_ref().into()),
+                _ = pings.tick() => {
+                    let silent = elapsed_ms(start).saturating_sub(last_heard.load(Ordering::Relaxed));
+                    if silent > 2 * duration_ms(ping) {
+                        break;
+                    }
+                    Message::Ping(Default::default())
+                }
             };
-            if sink
-                .send(Message::Text(text.as_ref().into()))
-                .await
-                .is_err()
-            {
+            if sink.send(message).await.is_err() {
                 break;
             }
         }
@@ -50,6 +67,7 @@ pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>) {
     let inbox = room.clone();
     let mut recv_task = tokio::spawn(async move {
         while let Some(Ok(msg)) = stream.next().await {
+            heard.store(elapsed_ms(start), Ordering::Relaxed);
             let text = match msg {
                 Message::Text(t) => t,
                 Message::Binary(_) => {
@@ -84,4 +102,12 @@ fn error(message: &str) -> Arc<str> {
     }
     .to_text()
     .into()
+}
+
+fn duration_ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+fn elapsed_ms(since: Instant) -> u64 {
+    duration_ms(since.elapsed())
 }

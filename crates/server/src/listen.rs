@@ -1,0 +1,193 @@
+//! Accepting connections within bounds: a deadline for each request's headers (which also
+//! closes kept-alive connections left idle), a cap on the connections open from one
+//! address, and the limits the handlers apply (WebSocket pings, request rates).
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::ConnectInfo;
+use axum::extract::Request;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tower::ServiceExt;
+
+use crate::http::{AppState, app};
+
+/// The bounds on what one client may hold or ask (options of `stonefield serve`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct Limits {
+    /// Seconds a client has to send a request's headers; a kept-alive connection that sends
+    /// no next request within this time is closed too.
+    #[arg(long = "header-timeout", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout_secs: u64,
+    /// Connections (HTTP and WebSocket) open at once from one IP address.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    pub connections_per_ip: u32,
+    /// Seconds between the pings a WebSocket is sent; one that has sent nothing (not even a
+    /// pong) for two of them is closed.
+    #[arg(long = "ping-interval", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    pub ping_interval_secs: u64,
+    /// Games created plus seats claimed from one IP address per minute (a burst of this
+    /// many, then one every 60/N seconds).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    pub creations_per_minute: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            header_timeout_secs: 10,
+            connections_per_ip: 64,
+            ping_interval_secs: 20,
+            creations_per_minute: 20,
+        }
+    }
+}
+
+/// Open connections per address.
+#[derive(Debug, Default)]
+struct Table(Mutex<HashMap<IpAddr, u32>>);
+
+/// One connection's place in the count of its address, given back when the last clone
+/// drops: the HTTP connection holds one, and a WebSocket upgraded from it another.
+#[derive(Debug)]
+pub struct ConnSlot {
+    ip: IpAddr,
+    table: Arc<Table>,
+}
+
+impl Table {
+    fn counts(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, u32>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A slot for a connection from `ip`, or `None` when `cap` are open already.
+    fn enter(self: &Arc<Table>, ip: IpAddr, cap: u32) -> Option<Arc<ConnSlot>> {
+        let mut counts = self.counts();
+        let open = counts.entry(ip).or_insert(0);
+        if *open >= cap {
+            return None;
+        }
+        *open += 1;
+        Some(Arc::new(ConnSlot {
+            ip,
+            table: self.clone(),
+        }))
+    }
+}
+
+impl Drop for ConnSlot {
+    fn drop(&mut self) {
+        let mut counts = self.table.counts();
+        if let Some(open) = counts.get_mut(&self.ip) {
+            *open -= 1;
+            if *open == 0 {
+                counts.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// Serves the application on `listener` until `shutdown` completes.
+///
+/// # Errors
+/// None so far: a failed accept (out of file descriptors, say) is logged and retried.
+pub async fn serve_on(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send,
+) -> std::io::Result<()> {
+    let limits = state.limits.clone();
+    let router = app(state);
+    let table = Arc::new(Table::default());
+    let header_timeout = Duration::from_secs(limits.header_timeout_secs);
+    tokio::pin!(shutdown);
+    loop {
+        let (tcp, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(conn) => conn,
+                Err(e) => {
+                    tracing::warn!("accept failed: {e}");
+                    // Out of descriptors: give the open connections a moment to close.
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => return Ok(()),
+        };
+        let Some(slot) = table.enter(peer.ip(), limits.connections_per_ip) else {
+            tracing::debug!(%peer, "connection refused: too many from this address");
+            continue;
+        };
+        // Moves are small messages: send them at once.
+        let _ = tcp.set_nodelay(true);
+        let service = request_service(router.clone(), peer, slot);
+        tokio::spawn(async move {
+            let conn = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(TokioIo::new(tcp), service)
+                .with_upgrades();
+            if let Err(e) = conn.await {
+                tracing::debug!(%peer, "connection ended: {e}");
+            }
+        });
+    }
+}
+
+/// The router for one connection: each request carries the peer's address (for the rate
+/// limits) and the connection's slot (which a WebSocket keeps).
+fn request_service(
+    router: axum::Router,
+    peer: SocketAddr,
+    slot: Arc<ConnSlot>,
+) -> TowerToHyperService<
+    impl tower::Service<
+        Request<Incoming>,
+        Response = axum::response::Response,
+        Error = std::convert::Infallible,
+        Future = impl Send,
+    > + Clone,
+> {
+    TowerToHyperService::new(router.map_request(move |mut req: Request<Incoming>| {
+        req.extensions_mut().insert(ConnectInfo(peer));
+        req.extensions_mut().insert(slot.clone());
+        req
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_holds_at_most_its_cap_and_gets_slots_back() {
+        let table = Arc::new(Table::default());
+        let ip: IpAddr = [10, 0, 0, 1].into();
+        let other: IpAddr = [10, 0, 0, 2].into();
+        let a = table.enter(ip, 2).unwrap();
+        let b = table.enter(ip, 2).unwrap();
+        assert!(table.enter(ip, 2).is_none());
+        assert!(
+            table.enter(other, 2).is_some(),
+            "another address has its own count"
+        );
+        let upgraded = b.clone();
+        drop(b);
+        assert!(
+            table.enter(ip, 2).is_none(),
+            "a WebSocket keeps its connection's slot"
+        );
+        drop(upgraded);
+        let c = table.enter(ip, 2).unwrap();
+        drop((a, c));
+        assert!(table.counts().is_empty());
+    }
+}
