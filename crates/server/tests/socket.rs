@@ -343,3 +343,58 @@ async fn a_move_stored_despite_a_failed_append_is_played() {
         "the refused move is not played"
     );
 }
+
+/// A state can be hundreds of kilobytes: a connection asking for it in a loop gets a few
+/// megabytes of them at once, then a megabyte a second; a small game never meets the limit.
+#[tokio::test]
+async fn sync_in_a_loop_is_cut_to_a_budget_of_bytes() {
+    let s = server().await;
+    let (id, b, _) = classic_game(&s.state).await;
+    let mut small = Client::connect(s.addr, &id, Some(&b)).await;
+    small.recv_type("state").await;
+    for _ in 0..50 {
+        assert_eq!(small.sync().await["you"], "black");
+    }
+
+    let stones: Vec<serde_json::Value> = (0..1000)
+        .map(|i| {
+            json!([
+                1.0 + 2.1 * f64::from(i % 32),
+                1.0 + 2.1 * f64::from(i / 32),
+                "black"
+            ])
+        })
+        .collect();
+    let req = stonefield_server::NewGame {
+        variant: "continuous".into(),
+        rules: json!({"board": {"polygon": [[0, 0], [70, 0], [70, 70], [0, 70]]}}),
+        setup: Some(json!({"stones": stones, "to_move": "white"})),
+        time_control: Default::default(),
+        color: Some("black".into()),
+    };
+    let (big, _, _, _) = stonefield_server::new_game(&s.state.rooms, req)
+        .await
+        .unwrap();
+    let mut watcher = Client::connect(s.addr, &big, None).await;
+    let first = watcher.recv_type("state").await.to_string().len();
+    for _ in 0..60 {
+        watcher.send(json!({"type": "sync"})).await;
+    }
+    let (mut states, mut refused) = (0, 0);
+    for _ in 0..60 {
+        let m = watcher.recv().await;
+        match m["type"].as_str() {
+            Some("state") => states += 1,
+            Some("refused") => {
+                assert_eq!(m["reason"], "too-often");
+                refused += 1;
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    eprintln!("states of {first} bytes: {states} sent, {refused} refused");
+    assert!(
+        refused > 0 && states * first <= 6 << 20,
+        "{states} states of {first} bytes"
+    );
+}

@@ -12,7 +12,7 @@ use crate::protocol::{ClientMessage, ServerMessage};
 impl Room {
     pub(super) async fn on_message(&mut self, conn: u64, seat: Option<Color>, msg: ClientMessage) {
         match msg {
-            ClientMessage::Sync => self.send_state(conn),
+            ClientMessage::Sync => self.sync(conn),
             ClientMessage::Preview { request } => self.preview(conn, seat, request),
             other => {
                 let Some(color) = seat else {

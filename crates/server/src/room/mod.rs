@@ -106,7 +106,17 @@ struct Client {
     conn: u64,
     seat: Option<Color>,
     out: Outbox,
+    /// Bytes of asked-for states (`sync`) this connection may still get, and when that
+    /// was counted.
+    sync_budget: (f64, Instant),
 }
+
+/// The bytes of asked-for states a connection may get at once, and then per second: a
+/// state can be hundreds of kilobytes, and a client asking in a loop would make the room
+/// write them without end. A small game's state is a few kilobytes: its players never
+/// meet the limit.
+const SYNC_BURST_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
+const SYNC_BYTES_PER_SEC: f64 = 1024.0 * 1024.0;
 
 /// Why a room could not be opened.
 #[derive(Debug, thiserror::Error)]
@@ -276,7 +286,12 @@ impl Room {
         let seat = token.as_deref().and_then(|t| self.seat_of(t));
         let conn = self.next_conn;
         self.next_conn += 1;
-        self.clients.push(Client { conn, seat, out });
+        self.clients.push(Client {
+            conn,
+            seat,
+            out,
+            sync_budget: (SYNC_BURST_BYTES, Instant::now()),
+        });
         let creator = self.row.creator.parse::<Color>().ok();
         // The invite link's token takes the seat when it first joins.
         if seat.is_some() && seat != creator && self.claim_open_seat().await.is_some() {
@@ -368,26 +383,64 @@ impl Room {
         }
     }
 
-    fn send_state(&mut self, conn: u64) {
-        let Some(seat) = self.clients.iter().find(|c| c.conn == conn).map(|c| c.seat) else {
+    /// Answers a `sync` while the connection's budget of state bytes lasts.
+    fn sync(&mut self, conn: u64) {
+        let now = Instant::now();
+        let Some(client) = self.clients.iter_mut().find(|c| c.conn == conn) else {
             return;
         };
-        let msg = ServerMessage::State {
-            state: self.state_for(seat),
-        };
-        self.send_to(conn, &msg);
+        let (left, since) = client.sync_budget;
+        let left = (left + now.duration_since(since).as_secs_f64() * SYNC_BYTES_PER_SEC)
+            .min(SYNC_BURST_BYTES);
+        client.sync_budget = (left, now);
+        if left <= 0.0 {
+            return self.refuse(
+                conn,
+                "too-often",
+                "too many states asked for: wait a moment",
+            );
+        }
+        let sent = self.send_state(conn);
+        if let Some(client) = self.clients.iter_mut().find(|c| c.conn == conn) {
+            client.sync_budget.0 -= sent as f64;
+        }
     }
 
+    /// Sends the whole state to `conn`; returns its length in bytes.
+    fn send_state(&mut self, conn: u64) -> usize {
+        let Some(seat) = self.clients.iter().find(|c| c.conn == conn).map(|c| c.seat) else {
+            return 0;
+        };
+        let text: Arc<str> = ServerMessage::State {
+            state: self.state_for(seat),
+        }
+        .to_text()
+        .into();
+        let len = text.len();
+        if let Some(c) = self.clients.iter().find(|c| c.conn == conn) {
+            let _ = c.out.try_send(text);
+        }
+        len
+    }
+
+    /// The state to every connection: written once per kind of seat (Black, White,
+    /// spectator) and shared, so a big position costs one copy, not one per connection.
     fn broadcast_state(&mut self) {
+        let mut written: Vec<(Option<Color>, Arc<str>)> = Vec::with_capacity(3);
         let texts: Vec<Arc<str>> = self
             .clients
             .iter()
             .map(|c| {
-                ServerMessage::State {
+                if let Some((_, text)) = written.iter().find(|(seat, _)| *seat == c.seat) {
+                    return Arc::clone(text);
+                }
+                let text: Arc<str> = ServerMessage::State {
                     state: self.state_for(c.seat),
                 }
                 .to_text()
-                .into()
+                .into();
+                written.push((c.seat, Arc::clone(&text)));
+                text
             })
             .collect();
         let mut dead = Vec::new();
