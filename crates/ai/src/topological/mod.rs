@@ -1,0 +1,133 @@
+//! Topological Go's computer player: a policy that searches normal stones and the reserve
+//! stones that cut into the opponent's way, starts each move with a value from what it
+//! does to the two longest trees, and plays guided playouts ([`playout`]).
+//!
+//! ```
+//! use stonefield_ai::search::{Search, SearchConfig};
+//! use stonefield_ai::topological::TopoPolicy;
+//! use stonefield_rules::topological::{TopoGame, TopoRules};
+//! use stonefield_rules::Game;
+//!
+//! let game = TopoGame::new(TopoRules::default());
+//! let config = SearchConfig { playouts: Some(100), ..SearchConfig::default() };
+//! let result = Search::new(game.clone(), TopoPolicy::default(), config).run();
+//! assert_eq!(result.playouts, 100);
+//! ```
+
+mod features;
+pub mod playout;
+
+use stonefield_rules::topological::{self, TopoGame, TopoMove};
+use stonefield_rules::{Game, Phase};
+
+use crate::search::{Action, Choice, Policy, Trace, black_value};
+use features::{Features, SEARCH_RESERVE_FACTOR};
+pub use playout::PlayoutWeights;
+
+/// The RAVE key of a move: its point and kind.
+fn move_key(mv: &TopoMove) -> u64 {
+    let size = u64::from(topological::MAX_SIZE);
+    let point = u64::from(mv.at.y()) * size + u64::from(mv.at.x());
+    2 * point + u64::from(mv.reserve)
+}
+
+/// Visits of prior experience a move starts with: enough to order the first visits, few
+/// enough that a handful of real playouts overrule them.
+const PRIOR_VISITS: u32 = 20;
+
+/// Topological Go with knowledge: every normal stone and the reserve stones near the
+/// opponent's longest tree as candidates (only the reserve stones once they are due, so
+/// that none is left over), prior values from the trees, guided playouts.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TopoPolicy {
+    pub weights: PlayoutWeights,
+}
+
+impl Policy<TopoGame> for TopoPolicy {
+    fn candidates(&self, game: &TopoGame) -> Vec<TopoMove> {
+        let f = Features::of(game);
+        let reserve_points = f.reserve_candidates();
+        let reserve = reserve_points.iter().map(TopoMove::reserve);
+        if f.reserve_due(game, SEARCH_RESERVE_FACTOR) {
+            return reserve.collect();
+        }
+        f.normal
+            .iter()
+            .map(TopoMove::normal)
+            .chain(reserve)
+            .collect()
+    }
+
+    fn may_pass(&self, game: &TopoGame) -> bool {
+        game.phase() == Phase::Playing
+    }
+
+    fn amaf_key(&self, mv: &TopoMove) -> Option<u64> {
+        Some(move_key(mv))
+    }
+
+    /// A pass starts as a poor move while a placement is left: it ends the game when the
+    /// opponent passes too, which the search should find by itself when it wins.
+    fn prior_experience(
+        &self,
+        game: &TopoGame,
+        actions: &[Action<TopoMove>],
+    ) -> Option<Vec<(u32, f32)>> {
+        let f = Features::of(game);
+        let weighted = |value: f32| (PRIOR_VISITS, value * PRIOR_VISITS as f32);
+        Some(
+            actions
+                .iter()
+                .map(|a| match a {
+                    Action::Play(mv) => weighted(f.prior_value(mv)),
+                    Action::Pass => weighted(0.1),
+                })
+                .collect(),
+        )
+    }
+
+    fn playout(&self, game: &mut TopoGame, rng: &mut fastrand::Rng, trace: &mut Trace) -> f64 {
+        playout::play_out(game, &self.weights, rng, |color, mv| {
+            trace.push(color, move_key(mv));
+        });
+        black_value(game)
+    }
+}
+
+/// The greedy baseline of Topological Go: its reserve stones first, at random among the
+/// reserve targets, then the generic one-ply player (the longest-tree lead after the move,
+/// [`crate::baseline::greedy_choice`]). A reserve stone never lengthens a tree at once, so
+/// the generic player would leave them unplaced and forfeit; placed first, they cannot find
+/// every point taken or closed.
+pub fn greedy_choice(game: &TopoGame, rng: &mut fastrand::Rng) -> Choice<TopoMove> {
+    let (_, reserve) = game.targets();
+    match reserve.nth(rng.u32(..reserve.count().max(1))) {
+        Some(at) => Choice::Play(TopoMove::reserve(at)),
+        None => crate::baseline::greedy_choice(game, rng),
+    }
+}
+
+/// Topological Go without knowledge, kept to measure [`TopoPolicy`] against: every legal
+/// placement, passing, the rules crate's uniformly random playouts and RAVE.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct UniformTopoPolicy;
+
+impl Policy<TopoGame> for UniformTopoPolicy {
+    fn may_pass(&self, game: &TopoGame) -> bool {
+        game.phase() == Phase::Playing
+    }
+
+    fn amaf_key(&self, mv: &TopoMove) -> Option<u64> {
+        Some(move_key(mv))
+    }
+
+    fn playout(&self, game: &mut TopoGame, rng: &mut fastrand::Rng, trace: &mut Trace) -> f64 {
+        while !game.is_over() {
+            let color = game.to_move();
+            if let Some(mv) = topological::random_move(game, rng) {
+                trace.push(color, move_key(&mv));
+            }
+        }
+        black_value(game)
+    }
+}
