@@ -238,9 +238,19 @@ fn guided_against_uniform_playouts() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(3000);
-    let guided = TopoPolicy::default();
+    let mut guided = TopoPolicy::default();
+    if let Some(random) = std::env::var("TOPO_RANDOM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        guided.weights.random = random;
+    }
+    let games_wanted = std::env::var("TOPO_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
     let (mut wins, mut games) = (0, 0);
-    for seed in 0..20 {
+    for seed in 0..games_wanted {
         let guided_color = if seed % 2 == 0 {
             Color::White
         } else {
@@ -255,4 +265,25 @@ fn guided_against_uniform_playouts() {
         println!("game {seed}: winner {winner:?}, guided plays {guided_color:?}");
     }
     println!("guided won {wins} of {games} at {playouts} playouts a move");
+}
+
+#[test]
+fn the_greedy_player_places_its_reserve_stones() {
+    // The generic greedy player never did (a reserve stone lengthens no tree at once) and
+    // forfeited every game.
+    for seed in 0..10 {
+        let mut game = TopoGame::new(TopoRules::default());
+        let mut rng = fastrand::Rng::with_seed(seed);
+        while !game.is_over() {
+            match stonefield_ai::topological::greedy_choice(&game, &mut rng) {
+                Choice::Play(mv) => {
+                    game.play(&mv).expect("the greedy player plays legal moves");
+                }
+                _ => game.pass().expect("passing while playing"),
+            }
+        }
+        for c in Color::ALL {
+            assert_eq!(game.reserve_left(c), 0, "{c:?} in game {seed}");
+        }
+    }
 }

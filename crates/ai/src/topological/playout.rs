@@ -1,7 +1,8 @@
-//! The guided playout of Topological Go: each turn the mover joins its trees, grows its
-//! longest tree (towards the opponent's first) or blocks the opponent's, places a reserve
-//! stone in the opponent's way or when the stones left call for it, and otherwise plays at
-//! random. Every move goes through the checked [`Game::play`].
+//! The guided playout of Topological Go: the mover places its reserve stones while they
+//! are due (on 10x10 from the start), in the opponent's way where it can; then joins its
+//! trees, grows its longest tree (where that blocks the opponent's first) or blocks the
+//! opponent's, and otherwise plays at random. Every move goes through the checked
+//! [`Game::play`].
 
 use stonefield_rules::topological::{Point, PointSet, TopoGame, TopoMove};
 use stonefield_rules::{Color, Game};
