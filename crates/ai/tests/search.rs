@@ -150,10 +150,10 @@ proptest! {
     #[test]
     fn searches_topological(moves in 0usize..30, seed in any::<u64>(), playouts in 1u32..300) {
         let game = random_position(topological(), moves, seed);
-        check_search(game.clone(), TopoPolicy::default(), config(playouts, seed));
+        check_search(game.clone(), TopoPolicy, config(playouts, seed));
         check_search(game.clone(), UniformTopoPolicy, config(playouts, seed));
         check_search(game.clone(), RandomPolicy { max_moves: 30 }, config(playouts, seed));
-        check_search(game, TopoPolicy::default(), SearchConfig { threads: 2, ..config(playouts, seed) });
+        check_search(game, TopoPolicy, SearchConfig { threads: 2, ..config(playouts, seed) });
     }
 
     #[test]
@@ -187,7 +187,7 @@ fn one_thread_with_a_seed_repeats_itself() {
     assert_repeats(&game, ClassicPolicy, &puct);
     assert_repeats(
         &random_position(topological(), 6, 2),
-        TopoPolicy::default(),
+        TopoPolicy,
         &config(300, 9),
     );
     assert_repeats(

@@ -1,10 +1,10 @@
-//! Topological Go's computer player: over many random positions every move its playout
-//! makes and every move its search returns is legal; one thread with a seed repeats its
-//! move; and the knowledge does what it is for (it joins trees, places its reserve stones).
+//! Topological Go's computer player: over many random positions every candidate and every
+//! move its search returns is legal; one thread with a seed repeats its move; and the
+//! priors do what they are for (joining trees starts best).
 
 use proptest::prelude::*;
 use stonefield_ai::search::{Action, Choice, Policy, Search, SearchConfig};
-use stonefield_ai::topological::{PlayoutWeights, TopoPolicy, playout};
+use stonefield_ai::topological::TopoPolicy;
 use stonefield_rules::topological::{Point, TopoGame, TopoMove, TopoRules, TopoSetup};
 use stonefield_rules::{Color, Game, Stone};
 
@@ -37,9 +37,7 @@ fn search(game: &TopoGame, playouts: u32, seed: u64) -> Choice<TopoMove> {
         seed,
         ..SearchConfig::default()
     };
-    Search::new(game.clone(), TopoPolicy::default(), config)
-        .run()
-        .choice
+    Search::new(game.clone(), TopoPolicy, config).run().choice
 }
 
 fn positions() -> impl Strategy<Value = (u8, u32, usize, u64)> {
@@ -50,28 +48,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn every_playout_move_is_legal((size, reserve, moves, seed) in positions()) {
-        let mut game = random_position(size, reserve, moves, seed);
-        let mut rng = fastrand::Rng::with_seed(seed);
-        let weights = PlayoutWeights::default();
-        while !game.is_over() {
-            match playout::choose(&game, &weights, &mut rng) {
-                Some(mv) => {
-                    prop_assert_eq!(game.check(&mv), Ok(()), "{:?}", mv);
-                    game.play(&mv).expect("checked");
-                }
-                None => {
-                    prop_assert!(!game.has_legal_move(), "passed with a placement left");
-                    game.pass().expect("passing while playing");
-                }
-            }
-        }
-    }
-
-    #[test]
     fn every_candidate_and_searched_move_is_legal((size, reserve, moves, seed) in positions()) {
         let game = random_position(size, reserve, moves, seed);
-        let policy = TopoPolicy::default();
+        let policy = TopoPolicy;
         for mv in policy.candidates(&game) {
             prop_assert_eq!(game.check(&mv), Ok(()), "{:?}", mv);
         }
@@ -140,7 +119,7 @@ fn joining_trees_starts_best_then_growing() {
         ],
         Color::White,
     );
-    let policy = TopoPolicy::default();
+    let policy = TopoPolicy;
     let actions: Vec<Action<TopoMove>> = policy
         .candidates(&game)
         .into_iter()
@@ -165,24 +144,6 @@ fn joining_trees_starts_best_then_growing() {
     assert!(join > best_other, "join {join} against {best_other}");
     // Growing the longer tree towards Black's starts above a move far from both trees.
     assert!(value(TopoMove::normal(p(4, 5))) > value(TopoMove::normal(p(9, 8))));
-}
-
-#[test]
-fn the_playout_places_every_reserve_stone_when_it_can() {
-    // From the start on 10x10, guided playouts leave no reserve stone unplaced in almost
-    // every game: a reserve stone left loses whatever the trees.
-    let weights = PlayoutWeights::default();
-    let mut rng = fastrand::Rng::with_seed(4);
-    let mut forfeits = 0;
-    for _ in 0..200 {
-        let mut game = TopoGame::new(TopoRules::default());
-        playout::play_out(&mut game, &weights, &mut rng, |_, _| {});
-        forfeits += Color::ALL
-            .into_iter()
-            .filter(|&c| game.reserve_left(c) > 0)
-            .count();
-    }
-    assert!(forfeits <= 4, "{forfeits} reserve failures in 200 playouts");
 }
 
 /// One 10x10 game, `white` against `black` at `playouts` a move on one thread: the winner,
@@ -227,44 +188,47 @@ where
     game.outcome().and_then(|o| o.winner())
 }
 
-/// The guided policy against the uniform one at the same playouts a move, colours
-/// alternating; run by hand:
+/// [`TopoPolicy`] against the uniform policy at the same playouts a move, colours
+/// alternating, game `i` seeded by `i` (`TOPO_PLAYOUTS`, default 3000; `TOPO_GAMES`,
+/// default 20; `TOPO_FIRST`, the first game's number, default 0); run by hand:
 /// `cargo test --release -p stonefield-ai --test topological against_uniform -- --ignored --nocapture`.
 #[test]
 #[ignore = "a match of minutes, for release builds"]
-fn guided_against_uniform_playouts() {
+fn knowledge_against_uniform_playouts() {
     use stonefield_ai::topological::UniformTopoPolicy;
     let playouts = std::env::var("TOPO_PLAYOUTS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(3000);
-    let mut guided = TopoPolicy::default();
-    if let Some(random) = std::env::var("TOPO_RANDOM")
-        .ok()
-        .and_then(|v| v.parse().ok())
-    {
-        guided.weights.random = random;
-    }
     let games_wanted = std::env::var("TOPO_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(20);
-    let (mut wins, mut games) = (0, 0);
-    for seed in 0..games_wanted {
-        let guided_color = if seed % 2 == 0 {
+    let first: u64 = std::env::var("TOPO_FIRST")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    let (mut wins, mut draws, mut games) = (0, 0, 0);
+    let start = std::time::Instant::now();
+    for seed in first..first + games_wanted {
+        let ours = if seed % 2 == 0 {
             Color::White
         } else {
             Color::Black
         };
-        let winner = match guided_color {
-            Color::White => duel(&guided, &UniformTopoPolicy, playouts, seed),
-            Color::Black => duel(&UniformTopoPolicy, &guided, playouts, seed),
+        let winner = match ours {
+            Color::White => duel(&TopoPolicy, &UniformTopoPolicy, playouts, seed),
+            Color::Black => duel(&UniformTopoPolicy, &TopoPolicy, playouts, seed),
         };
-        wins += u32::from(winner == Some(guided_color));
+        wins += u32::from(winner == Some(ours));
+        draws += u32::from(winner.is_none());
         games += 1;
-        println!("game {seed}: winner {winner:?}, guided plays {guided_color:?}");
+        println!(
+            "game {seed}: winner {winner:?}, TopoPolicy plays {ours:?} ({:.0} s)",
+            start.elapsed().as_secs_f64()
+        );
     }
-    println!("guided won {wins} of {games} at {playouts} playouts a move");
+    println!("TopoPolicy won {wins} of {games} ({draws} draws) at {playouts} playouts a move");
 }
 
 #[test]

@@ -6,14 +6,9 @@ use stonefield_rules::Game;
 use stonefield_rules::topological::{PointSet, TopoGame, TopoMove};
 
 /// How many remaining turns (and reserve targets) a reserve stone may wait for, per
-/// reserve stone left, in the playouts: long enough that they place all five first on
-/// 10x10. An enclosure can close half the open points in two moves, and with a factor of
-/// 8 one playout in 25 still left a reserve stone over (200 playouts from the start).
-pub(crate) const PLAYOUT_RESERVE_FACTOR: u32 = 12;
-
-/// The same for the moves the search considers: from then on it searches only reserve
-/// stones, which the playouts have then placed long since, so the search weighs where.
-pub(crate) const SEARCH_RESERVE_FACTOR: u32 = 6;
+/// reserve stone left, before the search considers only reserve stones: placed late,
+/// reserve stones may find no point left, and one left over loses the game.
+const RESERVE_FACTOR: u32 = 6;
 
 /// The sets a move choice reads, all for the player to move.
 #[derive(Debug, Clone, Copy)]
@@ -85,15 +80,14 @@ impl Features {
 
     /// Whether a reserve stone is due now: the mover has one left and a point for it, and
     /// no normal move, or no more remaining turns (half the open points) or reserve targets
-    /// than `factor` times its reserve stones left. Placed late, reserve stones may find no point left, and
-    /// one left over loses the game.
-    pub(crate) fn reserve_due(&self, game: &TopoGame, factor: u32) -> bool {
+    /// than [`RESERVE_FACTOR`] times its reserve stones left.
+    pub(crate) fn reserve_due(&self, game: &TopoGame) -> bool {
         let reserve_left = game.reserve_left(game.to_move());
         let turns_left = game.open_points().count() / 2;
         !self.reserve.is_empty()
             && (self.normal.is_empty()
-                || reserve_left * factor >= turns_left
-                || reserve_left * factor >= self.reserve.count())
+                || reserve_left * RESERVE_FACTOR >= turns_left
+                || reserve_left * RESERVE_FACTOR >= self.reserve.count())
     }
 
     /// The reserve targets worth searching: next to the opponent's longest tree or a step

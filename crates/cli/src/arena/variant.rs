@@ -191,12 +191,7 @@ pub fn run(config: &MatchConfig, variant: MatchVariant) -> anyhow::Result<()> {
         MatchVariant::Topological => {
             let size = config.size.unwrap_or(10);
             let rules = TopoRules::new(u32::from(size), 5).context("--size")?;
-            play_match(
-                config,
-                contestants,
-                &TopoGame::new(rules),
-                &TopoPolicy::default(),
-            )
+            play_match(config, contestants, &TopoGame::new(rules), &TopoPolicy)
         }
     }
 }
