@@ -8,7 +8,14 @@
 //! [`UniformTopoPolicy`], random playouts 116.5 of 220 (53%, 46-59%). The search-side
 //! parts (pruned reserve candidates, reserve stones only once due, priors) neither helped
 //! nor hurt measurably; they stay because they narrow the search and keep a reserve stone
-//! from being left over.
+//! from being left over. At 3,000 playouts a move the policy scored 11.5 of 20 against
+//! [`UniformTopoPolicy`] (58%, 36-76%).
+//!
+//! With `stonefield match --variant topological --size 10`, 20 games each, colours
+//! alternating: level 10 on one thread (1 s a move; 220,000-250,000 playouts a move on
+//! average, as late searches reach the game's end inside the tree, about 30,000 a move
+//! from the start) beat the greedy and the random player 20 of 20 each (95% CI 84-100%);
+//! level 1 lost 20 of 20 to the greedy player.
 //!
 //! ```
 //! use stonefield_ai::search::{Search, SearchConfig};
