@@ -2,11 +2,36 @@
 //! uniformly random legal candidate) and the greedy player (one ply: the legal candidate
 //! after which the mover's live score lead is largest, as each variant's rules page
 //! counts it: area for classic and continuous Go, balls for MarGo, trees for Topological
-//! Go). Both pass only when no candidate is legal.
+//! Go, whose greedy player also places its reserve stones: [`Greedy`]). Both pass only when
+//! no candidate is legal.
 
 use stonefield_rules::Game;
+use stonefield_rules::classic::ClassicGame;
+use stonefield_rules::continuous::ContinuousGame;
+use stonefield_rules::margo::MargoGame;
+use stonefield_rules::topological::TopoGame;
 
 use crate::search::Choice;
+
+/// Each variant's greedy player: [`greedy_choice`] unless the variant's rules make the
+/// count one ply ahead mislead it.
+pub trait Greedy: Game + Sized {
+    fn greedy_choice(&self, rng: &mut fastrand::Rng) -> Choice<Self::Move> {
+        greedy_choice(self, rng)
+    }
+}
+
+impl Greedy for ClassicGame {}
+impl Greedy for ContinuousGame {}
+impl Greedy for MargoGame {}
+
+/// Places its reserve stones, which no count one ply ahead asks for
+/// ([`crate::topological::greedy_choice`]).
+impl Greedy for TopoGame {
+    fn greedy_choice(&self, rng: &mut fastrand::Rng) -> Choice<Self::Move> {
+        crate::topological::greedy_choice(self, rng)
+    }
+}
 
 /// A uniformly random legal candidate of the player to move; a pass when none is legal.
 pub fn random_choice<G: Game>(game: &G, rng: &mut fastrand::Rng) -> Choice<G::Move> {

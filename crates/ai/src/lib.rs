@@ -2,8 +2,8 @@
 //!
 //! [`search`] is the tree search (UCT or PUCT, RAVE, tree reuse, playout or time budget,
 //! tree- or root-parallel threads) over any variant's `Game`; a variant plugs in through a
-//! [`search::Policy`]: [`classic::ClassicPolicy`] for classic Go, and in [`variants`] the
-//! policies of Topological Go, MarGo and continuous Go.
+//! [`search::Policy`]: [`classic::ClassicPolicy`] for classic Go, [`topological::TopoPolicy`] for
+//! Topological Go, and in [`variants`] the policies of MarGo and continuous Go.
 //!
 //! Classic Go also keeps the flat player: [`classic::choose_move`] picks a move by UCB1
 //! over the root moves with light playouts, and [`classic::ownership`] /
@@ -13,4 +13,5 @@
 pub mod baseline;
 pub mod classic;
 pub mod search;
+pub mod topological;
 pub mod variants;

@@ -1,10 +1,10 @@
 //! Search policies for the variants other than classic Go. Each reaches the game through
 //! the [`Game`] trait, apart from the rules crate's own faster random playouts; continuous
-//! Go has no playout of its own and uses [`RandomPolicy`].
+//! Go has no playout of its own and uses [`RandomPolicy`]; Topological Go's policies are
+//! in [`crate::topological`].
 
 use stonefield_rules::margo::{self, MargoGame, PlayoutScratch};
-use stonefield_rules::topological::{self, TopoGame, TopoMove};
-use stonefield_rules::{Color, Game, Phase};
+use stonefield_rules::{Color, Game};
 
 use crate::search::{Policy, RandomPolicy, Trace, black_value};
 
@@ -14,33 +14,8 @@ pub fn continuous_policy(max_moves: u32) -> RandomPolicy {
     RandomPolicy { max_moves }
 }
 
-/// Topological Go: every legal placement, passing, the rules crate's pure random playouts
-/// (which always end: every placement uses up a stone) and RAVE keyed by point and kind.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct TopoPolicy;
-
-impl Policy<TopoGame> for TopoPolicy {
-    fn may_pass(&self, game: &TopoGame) -> bool {
-        game.phase() == Phase::Playing
-    }
-
-    fn amaf_key(&self, mv: &TopoMove) -> Option<u64> {
-        let point = u64::from(mv.at.y()) * u64::from(topological::MAX_SIZE) + u64::from(mv.at.x());
-        Some(2 * point + u64::from(mv.reserve))
-    }
-
-    fn playout(&self, game: &mut TopoGame, rng: &mut fastrand::Rng, trace: &mut Trace) -> f64 {
-        while !game.is_over() {
-            let color = game.to_move();
-            if let Some(mv) = topological::random_move(game, rng)
-                && let Some(key) = self.amaf_key(&mv)
-            {
-                trace.push(color, key);
-            }
-        }
-        black_value(game)
-    }
-}
+/// Topological Go's policies live in their own module tree.
+pub use crate::topological::{TopoPolicy, UniformTopoPolicy};
 
 /// How a MarGo playout that reached its move cap is scored.
 #[derive(Debug, Clone, Copy, PartialEq)]

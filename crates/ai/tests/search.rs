@@ -7,7 +7,8 @@ use stonefield_ai::search::{
     Action, Choice, Parallelism, Policy, ROOT, RandomPolicy, Search, SearchConfig, SearchResult,
     Selection, Tree,
 };
-use stonefield_ai::variants::{MargoPolicy, TopoPolicy, continuous_policy};
+use stonefield_ai::topological::{TopoPolicy, UniformTopoPolicy};
+use stonefield_ai::variants::{MargoPolicy, continuous_policy};
 use stonefield_rules::Game;
 use stonefield_rules::classic::{ClassicGame, Rules};
 use stonefield_rules::continuous::{BoardShape, ContinuousGame, ContinuousRules, Preset};
@@ -150,6 +151,7 @@ proptest! {
     fn searches_topological(moves in 0usize..30, seed in any::<u64>(), playouts in 1u32..300) {
         let game = random_position(topological(), moves, seed);
         check_search(game.clone(), TopoPolicy, config(playouts, seed));
+        check_search(game.clone(), UniformTopoPolicy, config(playouts, seed));
         check_search(game.clone(), RandomPolicy { max_moves: 30 }, config(playouts, seed));
         check_search(game, TopoPolicy, SearchConfig { threads: 2, ..config(playouts, seed) });
     }

@@ -78,6 +78,18 @@ proptest! {
             }
             assert_eq!(game.candidate_moves(), legal);
             assert_eq!(game.has_legal_move(), !legal.is_empty());
+            // The sets the computer player reads are the list, split by kind.
+            let (normal, reserve) = game.targets();
+            let from_sets: Vec<TopoMove> = normal
+                .iter()
+                .map(TopoMove::normal)
+                .chain(reserve.iter().map(TopoMove::reserve))
+                .collect();
+            assert_eq!(from_sets, legal);
+            let open = game.open_points();
+            assert!(legal.iter().all(|mv| open.contains(mv.at)));
+            let taken = game.stones().len() + game.closed_points().len();
+            assert_eq!(open.count() as usize, usize::from(size).pow(2) - taken);
         });
     }
 
@@ -132,6 +144,13 @@ proptest! {
             // The live length kept move by move is the longest of the trees found afresh.
             let lengths: Vec<u32> = game.trees(c).iter().map(|t| t.length()).collect();
             prop_assert_eq!(game.longest_tree_length(c), lengths.first().copied().unwrap_or(0));
+            // The set of a longest tree is one of the trees, of the longest length.
+            let longest = game.longest_tree_set(c);
+            prop_assert_eq!(longest.count(), game.longest_tree_length(c));
+            let points: Vec<Point> = longest.iter().collect();
+            prop_assert!(points.is_empty() || game.trees(c).iter().any(|t| t.points() == points));
+            prop_assert_eq!(game.stone_set(c).count() as usize,
+                game.stones().iter().filter(|s| s.color == c).count());
             prop_assert_eq!(lengths.iter().sum::<u32>() as usize,
                 game.stones().iter().filter(|s| s.color == c).count());
             prop_assert_eq!(again.stones_left(c), game.stones_left(c));

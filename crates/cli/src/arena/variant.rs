@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::Parser;
-use stonefield_ai::baseline::{greedy_choice, random_choice};
+use stonefield_ai::baseline::{Greedy, random_choice};
 use stonefield_ai::search::{Choice, Policy, Search, SearchConfig};
 use stonefield_ai::variants::{MargoPolicy, TopoPolicy, continuous_policy};
 use stonefield_rules::continuous::{ContinuousGame, ContinuousRules};
@@ -123,7 +123,7 @@ struct Seat<G: Game, P> {
 
 impl<G, P> Seat<G, P>
 where
-    G: Game + Sync,
+    G: Greedy + Sync,
     G::Move: Send + Sync,
     P: Policy<G> + Clone,
 {
@@ -142,7 +142,7 @@ where
     fn choose(&mut self, game: &G) -> (Choice<G::Move>, Option<u64>) {
         match (&self.contestant, &mut self.search) {
             (Contestant::Random, _) => (random_choice(game, &mut self.rng), None),
-            (Contestant::Greedy, _) => (greedy_choice(game, &mut self.rng), None),
+            (Contestant::Greedy, _) => (game.greedy_choice(&mut self.rng), None),
             (Contestant::Search(_), Some((search, temperature))) => {
                 search.set_game(game.clone());
                 let result = search.run();
@@ -203,7 +203,7 @@ fn play_match<G, P>(
     policy: &P,
 ) -> anyhow::Result<()>
 where
-    G: Game + Sync,
+    G: Greedy + Sync,
     G::Move: Send + Sync,
     P: Policy<G> + Clone,
 {
@@ -246,7 +246,7 @@ fn play_game<G, P>(
     max_moves: Option<u32>,
 ) -> (GameResult, Vec<MoveMeasure>)
 where
-    G: Game + Sync,
+    G: Greedy + Sync,
     G::Move: Send + Sync,
     P: Policy<G> + Clone,
 {

@@ -3,8 +3,8 @@
 //! split the mover's own region around the new stone, and most placements provably split
 //! nothing, which a look at the eight points around the stone shows.
 
-use super::bits::{Bits, Step};
 use super::point::Point;
+use super::point_set::{PointSet, Step};
 
 /// The eight points around a point, in circular order: N, NE, E, SE, S, SW, W, NW.
 const RING: [(isize, isize); 8] = [
@@ -58,12 +58,12 @@ static RING_CONNECTED: [bool; 256] = ring_table();
 
 /// Every point (empty or the opponent's) in a region enclosed by the player whose stones
 /// are `own`, on a board of side `n`: the full computation, for setups and checks.
-pub(super) fn enclosed_by(own: &Bits, n: usize) -> Bits {
-    let free = Bits::full(n) & !*own;
+pub(super) fn enclosed_by(own: &PointSet, n: usize) -> PointSet {
+    let free = PointSet::full(n) & !*own;
     let mut rest = free;
-    let mut enclosed = Bits::EMPTY;
+    let mut enclosed = PointSet::EMPTY;
     while let Some(p) = rest.first() {
-        let region = Bits::fill(Bits::single(p), &free, n, Step::King);
+        let region = PointSet::fill(PointSet::single(p), &free, n, Step::King);
         if !region.spans(n) {
             enclosed |= region;
         }
@@ -78,8 +78,8 @@ pub(super) fn enclosed_by(own: &Bits, n: usize) -> Bits {
 /// `p` was open (a stone is never placed in an enclosed region), so only the open region
 /// that held `p` can change; the other player's regions cannot change at all, as the new
 /// stone was already outside their player's stones.
-pub(super) fn update(enclosed: &mut Bits, own: &Bits, p: Point, n: usize) {
-    let free = Bits::full(n) & !*own;
+pub(super) fn update(enclosed: &mut PointSet, own: &PointSet, p: Point, n: usize) {
+    let free = PointSet::full(n) & !*own;
     let (mask, ring) = free_ring(&free, p, n);
     if mask == 0 || RING_CONNECTED[usize::from(mask)] && keeps_sides(p, mask, n) {
         // The region lost only `p`: still one region, on the same sides, still open.
@@ -88,12 +88,13 @@ pub(super) fn update(enclosed: &mut Bits, own: &Bits, p: Point, n: usize) {
     // Each piece the ring shows is filled until it proves open by spanning the board (a
     // pocket settles fast, the big open region stops after a round or two). Pieces found
     // inside a region already filled are skipped.
-    let mut seen = Bits::EMPTY;
+    let mut seen = PointSet::EMPTY;
     for q in ring.into_iter().flatten() {
         if seen.contains(q) {
             continue;
         }
-        let region = Bits::fill_until(Bits::single(q), &free, n, Step::King, |r| r.spans(n));
+        let region =
+            PointSet::fill_until(PointSet::single(q), &free, n, Step::King, |r| r.spans(n));
         if !region.spans(n) {
             *enclosed |= region;
         }
@@ -102,7 +103,7 @@ pub(super) fn update(enclosed: &mut Bits, own: &Bits, p: Point, n: usize) {
 }
 
 /// The ring points of `p` in `free`, as a mask in [`RING`] order and as points.
-fn free_ring(free: &Bits, p: Point, n: usize) -> (u8, [Option<Point>; 8]) {
+fn free_ring(free: &PointSet, p: Point, n: usize) -> (u8, [Option<Point>; 8]) {
     let mut mask = 0;
     let mut points = [None; 8];
     let (x, y) = (usize::from(p.x()), usize::from(p.y()));
@@ -157,11 +158,11 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(3);
         for game in 0..300 {
             let n = 6 + game % 8;
-            let mut own = [Bits::EMPTY; 2];
-            let mut enclosed = [Bits::EMPTY; 2];
+            let mut own = [PointSet::EMPTY; 2];
+            let mut enclosed = [PointSet::EMPTY; 2];
             for turn in 0..n * n {
                 let c = turn % 2;
-                let open = Bits::full(n) & !(own[0] | own[1] | enclosed[0] | enclosed[1]);
+                let open = PointSet::full(n) & !(own[0] | own[1] | enclosed[0] | enclosed[1]);
                 let Some(p) = open.nth(rng.u32(..open.count().max(1))) else {
                     break;
                 };
@@ -180,7 +181,7 @@ mod tests {
     fn lines_between_adjacent_sides_and_loops_enclose_but_across_does_not() {
         let n = 7;
         let line = |pts: &[(usize, usize)]| {
-            let mut b = Bits::EMPTY;
+            let mut b = PointSet::EMPTY;
             for &(x, y) in pts {
                 b.insert(Point::from_indices(x, y));
             }
@@ -202,7 +203,7 @@ mod tests {
         ]);
         assert_eq!(
             enclosed_by(&ring, n),
-            Bits::single(Point::from_indices(3, 3))
+            PointSet::single(Point::from_indices(3, 3))
         );
     }
 }

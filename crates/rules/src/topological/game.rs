@@ -1,10 +1,10 @@
 //! A checked game of Topological Go: turns, the two kinds of stone and their supplies, the
 //! enclosure ban, passes, resignation and the count, with the accessors a renderer needs.
 
-use super::bits::Bits;
 use super::enclosure;
 use super::hash;
 use super::point::Point;
+use super::point_set::{PointSet, Step};
 use super::rules::{CORNERS, TopoRules};
 use super::tree::{self, Forest, Tree};
 use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone, WinBy};
@@ -49,9 +49,9 @@ impl TopoMove {
 #[derive(Debug, Clone)]
 pub struct TopoGame {
     rules: TopoRules,
-    pub(super) stones: ByColor<Bits>,
+    pub(super) stones: ByColor<PointSet>,
     /// Every point (empty or the other player's) in a region enclosed by that player.
-    pub(super) enclosed: ByColor<Bits>,
+    pub(super) enclosed: ByColor<PointSet>,
     pub(super) normal_left: ByColor<u32>,
     pub(super) reserve_left: ByColor<u32>,
     pub(super) to_move: Color,
@@ -177,33 +177,57 @@ impl TopoGame {
         self.stone_at(p).is_none() && self.closed().contains(p)
     }
 
-    fn occupied(&self) -> Bits {
+    fn occupied(&self) -> PointSet {
         self.stones.black | self.stones.white
     }
 
-    fn closed(&self) -> Bits {
+    fn closed(&self) -> PointSet {
         self.enclosed.black | self.enclosed.white
     }
 
-    /// The points where the player to move may place a normal stone and a reserve stone;
-    /// none once play has ended.
-    pub(super) fn targets(&self) -> (Bits, Bits) {
+    /// The stones of `color`, as a set.
+    pub fn stone_set(&self, color: Color) -> PointSet {
+        self.stones[color]
+    }
+
+    /// The points where a stone may stand: empty and in no enclosed region.
+    pub fn open_points(&self) -> PointSet {
+        PointSet::full(self.rules.side()) & !(self.occupied() | self.closed())
+    }
+
+    /// The stones of a longest tree of `color` (when several are longest, any one of
+    /// them), empty without stones: what the playouts of the computer player grow and block
+    /// without listing every tree.
+    pub fn longest_tree_set(&self, color: Color) -> PointSet {
+        self.forest.longest_at(color).map_or(PointSet::EMPTY, |p| {
+            PointSet::fill(
+                PointSet::single(p),
+                &self.stones[color],
+                self.rules.side(),
+                Step::Orthogonal,
+            )
+        })
+    }
+
+    /// The points where the player to move may place a normal stone and a reserve stone,
+    /// as ([`TopoGame::legal_moves`] lists them) two sets; both empty once play has ended.
+    pub fn targets(&self) -> (PointSet, PointSet) {
         if self.phase != Phase::Playing {
-            return (Bits::EMPTY, Bits::EMPTY);
+            return (PointSet::EMPTY, PointSet::EMPTY);
         }
         let n = self.rules.side();
         let c = self.to_move;
-        let open = Bits::full(n) & !(self.occupied() | self.closed());
+        let open = self.open_points();
         let near = self.stones[c].grow_orthogonal(n);
         let normal = if self.normal_left[c] > 0 {
             open & near
         } else {
-            Bits::EMPTY
+            PointSet::EMPTY
         };
         let reserve = if self.reserve_left[c] > 0 {
             open & !near
         } else {
-            Bits::EMPTY
+            PointSet::EMPTY
         };
         (normal, reserve)
     }

@@ -14,12 +14,12 @@
 //! assert_eq!(game.outcome(), Some(result.outcome));
 //! ```
 
-mod bits;
 mod enclosure;
 mod game;
 mod hash;
 mod playout;
 mod point;
+mod point_set;
 mod rules;
 mod setup;
 mod tree;
@@ -27,6 +27,7 @@ mod tree;
 pub use game::{TopoGame, TopoMove};
 pub use playout::{PlayoutResult, random_move, random_playout};
 pub use point::{MAX_SIZE, MIN_SIZE, Point, PointError};
+pub use point_set::PointSet;
 pub use rules::{RulesError, TopoRules};
 pub use setup::{SetupError, TopoSetup};
 pub use tree::Tree;

@@ -4,8 +4,8 @@
 //! length only grows, which makes the live count free. The stones of each tree are found
 //! on demand, for display.
 
-use super::bits::{Bits, Step};
 use super::point::{MAX_SIZE, Point};
+use super::point_set::{PointSet, Step};
 use crate::{ByColor, Color};
 
 /// One tree of a player: its stones in row-major order.
@@ -38,11 +38,11 @@ impl Tree {
 
 /// Each tree of the stones `own` as a point set, in the row-major order of each
 /// tree's first stone.
-fn tree_sets(own: &Bits, n: usize) -> impl Iterator<Item = Bits> + '_ {
+fn tree_sets(own: &PointSet, n: usize) -> impl Iterator<Item = PointSet> + '_ {
     let mut rest = *own;
     std::iter::from_fn(move || {
         let first = rest.first()?;
-        let tree = Bits::fill(Bits::single(first), own, n, Step::Orthogonal);
+        let tree = PointSet::fill(PointSet::single(first), own, n, Step::Orthogonal);
         rest &= !tree;
         Some(tree)
     })
@@ -50,7 +50,7 @@ fn tree_sets(own: &Bits, n: usize) -> impl Iterator<Item = Bits> + '_ {
 
 /// Every tree of `color`, longest first; trees of equal length keep the row-major order of
 /// their first stones.
-pub(super) fn trees(own: &Bits, n: usize, color: Color) -> Vec<Tree> {
+pub(super) fn trees(own: &PointSet, n: usize, color: Color) -> Vec<Tree> {
     let mut out: Vec<Tree> = tree_sets(own, n)
         .map(|t| Tree {
             color,
@@ -72,6 +72,9 @@ pub(super) struct Forest {
     /// Stones in the set, kept at the root.
     length: [u16; CELLS],
     longest: ByColor<u32>,
+    /// A stone of a longest tree of each player: trees only merge, so a stone once in a
+    /// tree of the longest length stays in one at least that long.
+    longest_at: ByColor<Option<Point>>,
 }
 
 /// Only the lengths that matter: the tables are 625 entries each.
@@ -97,6 +100,7 @@ impl Forest {
             parent,
             length: [0; CELLS],
             longest: ByColor::default(),
+            longest_at: ByColor::default(),
         }
     }
 
@@ -112,7 +116,7 @@ impl Forest {
 
     /// Records a `color` stone at `p`, joining it to the trees of its orthogonal neighbours
     /// in `own` (that player's stones, with or without `p`).
-    pub(super) fn add(&mut self, color: Color, p: Point, own: &Bits) {
+    pub(super) fn add(&mut self, color: Color, p: Point, own: &PointSet) {
         let i = cell(p);
         self.length[i] = 1;
         let (x, y) = (usize::from(p.x()), usize::from(p.y()));
@@ -129,8 +133,10 @@ impl Forest {
             }
         }
         let length = u32::from(self.length[root]);
-        let longest = &mut self.longest[color];
-        *longest = (*longest).max(length);
+        if length >= self.longest[color] {
+            self.longest[color] = length;
+            self.longest_at[color] = Some(p);
+        }
     }
 
     /// Joins the set rooted at `root` with the set of `other`; returns the new root.
@@ -153,6 +159,12 @@ impl Forest {
     pub(super) fn longest(&self, color: Color) -> u32 {
         self.longest[color]
     }
+
+    /// A stone of a longest tree of `color` (the one that last made or grew a longest
+    /// tree), `None` without stones.
+    pub(super) fn longest_at(&self, color: Color) -> Option<Point> {
+        self.longest_at[color]
+    }
 }
 
 #[cfg(test)]
@@ -162,7 +174,7 @@ mod tests {
     #[test]
     fn a_bridging_stone_joins_two_trees_into_one() {
         let n = 7;
-        let mut own = Bits::EMPTY;
+        let mut own = PointSet::EMPTY;
         let mut forest = Forest::new();
         let mut add = |forest: &mut Forest, x, y| {
             let p = Point::from_indices(x, y);
@@ -176,8 +188,17 @@ mod tests {
         add(&mut forest, 1, 4);
         assert_eq!(forest.longest(Color::Black), 4);
         assert_eq!(forest.longest(Color::White), 0);
+        assert_eq!(
+            forest.longest_at(Color::Black),
+            Some(Point::from_indices(1, 4))
+        );
         let own = add(&mut forest, 3, 3);
         assert_eq!(forest.longest(Color::Black), 7);
+        assert_eq!(
+            forest.longest_at(Color::Black),
+            Some(Point::from_indices(3, 3))
+        );
+        assert_eq!(forest.longest_at(Color::White), None);
         let lengths: Vec<u32> = trees(&own, n, Color::Black)
             .iter()
             .map(Tree::length)

@@ -1,6 +1,6 @@
 //! A set of board points as one `u32` per row: unions, neighbourhoods and flood fills of
 //! whole regions in a few word operations, which is what keeps the every-move enclosure
-//! check and the legal-move masks cheap.
+//! check, the legal-move masks and the computer player's playouts cheap.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
@@ -9,9 +9,9 @@ use super::point::{MAX_SIZE, Point};
 const ROWS: usize = MAX_SIZE as usize;
 
 /// Points of a board of side at most [`MAX_SIZE`]; bit `x` of `rows[y]` is the point
-/// `(x, y)`. Bits outside the board are kept clear by every operation that takes the side.
+/// `(x, y)`. PointSet outside the board are kept clear by every operation that takes the side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub(super) struct Bits {
+pub struct PointSet {
     rows: [u32; ROWS],
 }
 
@@ -38,42 +38,48 @@ const fn fill_runs(s: u32, m: u32) -> u32 {
     fill_up(s, m) | fill_up(s.reverse_bits(), m.reverse_bits()).reverse_bits()
 }
 
-impl Bits {
-    pub(super) const EMPTY: Bits = Bits { rows: [0; ROWS] };
+impl PointSet {
+    /// No point.
+    pub const EMPTY: PointSet = PointSet { rows: [0; ROWS] };
 
     /// Every point of a board of side `n`.
-    pub(super) fn full(n: usize) -> Bits {
-        let mut b = Bits::EMPTY;
+    pub fn full(n: usize) -> PointSet {
+        let n = n.min(ROWS);
+        let mut b = PointSet::EMPTY;
         let row = (1u32 << n) - 1;
         b.rows[..n].fill(row);
         b
     }
 
     /// The single point `p`.
-    pub(super) fn single(p: Point) -> Bits {
-        let mut b = Bits::EMPTY;
+    pub fn single(p: Point) -> PointSet {
+        let mut b = PointSet::EMPTY;
         b.insert(p);
         b
     }
 
-    pub(super) fn contains(&self, p: Point) -> bool {
+    /// Whether `p` is in the set.
+    pub fn contains(&self, p: Point) -> bool {
         self.rows[usize::from(p.y())] >> p.x() & 1 != 0
     }
 
-    pub(super) fn insert(&mut self, p: Point) {
+    /// Adds `p`.
+    pub fn insert(&mut self, p: Point) {
         self.rows[usize::from(p.y())] |= 1 << p.x();
     }
 
-    pub(super) fn is_empty(&self) -> bool {
+    /// Whether the set has no point.
+    pub fn is_empty(&self) -> bool {
         self.rows.iter().all(|&r| r == 0)
     }
 
-    pub(super) fn count(&self) -> u32 {
+    /// The number of points.
+    pub fn count(&self) -> u32 {
         self.rows.iter().map(|r| r.count_ones()).sum()
     }
 
     /// The points in row-major order.
-    pub(super) fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
         self.rows.iter().enumerate().flat_map(|(y, &row)| {
             let mut r = row;
             std::iter::from_fn(move || {
@@ -87,7 +93,7 @@ impl Bits {
     }
 
     /// The first point in row-major order.
-    pub(super) fn first(&self) -> Option<Point> {
+    pub fn first(&self) -> Option<Point> {
         let y = self.rows.iter().position(|&r| r != 0)?;
         Some(Point::from_indices(
             self.rows[y].trailing_zeros() as usize,
@@ -96,7 +102,7 @@ impl Bits {
     }
 
     /// The `k`-th point (from 0) in row-major order.
-    pub(super) fn nth(&self, mut k: u32) -> Option<Point> {
+    pub fn nth(&self, mut k: u32) -> Option<Point> {
         for (y, &row) in self.rows.iter().enumerate() {
             let c = row.count_ones();
             if k < c {
@@ -112,9 +118,10 @@ impl Bits {
     }
 
     /// The points and their orthogonal neighbours on a board of side `n`.
-    pub(super) fn grow_orthogonal(&self, n: usize) -> Bits {
+    pub fn grow_orthogonal(&self, n: usize) -> PointSet {
+        let n = n.min(ROWS);
         let width = (1u32 << n) - 1;
-        let mut out = Bits::EMPTY;
+        let mut out = PointSet::EMPTY;
         for y in 0..n {
             let r = self.rows[y];
             let mut g = r | r << 1 | r >> 1;
@@ -131,22 +138,22 @@ impl Bits {
 
     /// The connected part of `within` that holds the points of `seed` (seeds outside
     /// `within` are dropped), on a board of side `n`.
-    pub(super) fn fill(seed: Bits, within: &Bits, n: usize, step: Step) -> Bits {
-        Bits::fill_until(seed, within, n, step, |_| false)
+    pub(super) fn fill(seed: PointSet, within: &PointSet, n: usize, step: Step) -> PointSet {
+        PointSet::fill_until(seed, within, n, step, |_| false)
     }
 
-    /// As [`Bits::fill`], but returns the part filled so far as soon as `stop` holds for it
+    /// As [`PointSet::fill`], but returns the part filled so far as soon as `stop` holds for it
     /// (checked after each round).
     ///
     /// Sweeps down then up, filling whole row runs at each step, until nothing changes:
     /// regions of ordinary shape settle in two or three rounds.
     pub(super) fn fill_until(
-        seed: Bits,
-        within: &Bits,
+        seed: PointSet,
+        within: &PointSet,
         n: usize,
         step: Step,
-        stop: impl Fn(&Bits) -> bool,
-    ) -> Bits {
+        stop: impl Fn(&PointSet) -> bool,
+    ) -> PointSet {
         let mut comp = seed & *within;
         let reach = |r: u32| match step {
             Step::Orthogonal => r,
@@ -189,42 +196,42 @@ impl Bits {
     }
 }
 
-impl BitAnd for Bits {
-    type Output = Bits;
-    fn bitand(mut self, rhs: Bits) -> Bits {
+impl BitAnd for PointSet {
+    type Output = PointSet;
+    fn bitand(mut self, rhs: PointSet) -> PointSet {
         self &= rhs;
         self
     }
 }
 
-impl BitAndAssign for Bits {
-    fn bitand_assign(&mut self, rhs: Bits) {
+impl BitAndAssign for PointSet {
+    fn bitand_assign(&mut self, rhs: PointSet) {
         for (a, b) in self.rows.iter_mut().zip(rhs.rows) {
             *a &= b;
         }
     }
 }
 
-impl BitOr for Bits {
-    type Output = Bits;
-    fn bitor(mut self, rhs: Bits) -> Bits {
+impl BitOr for PointSet {
+    type Output = PointSet;
+    fn bitor(mut self, rhs: PointSet) -> PointSet {
         self |= rhs;
         self
     }
 }
 
-impl BitOrAssign for Bits {
-    fn bitor_assign(&mut self, rhs: Bits) {
+impl BitOrAssign for PointSet {
+    fn bitor_assign(&mut self, rhs: PointSet) {
         for (a, b) in self.rows.iter_mut().zip(rhs.rows) {
             *a |= b;
         }
     }
 }
 
-/// The complement over all [`MAX_SIZE`] columns and rows: mask it with [`Bits::full`].
-impl Not for Bits {
-    type Output = Bits;
-    fn not(mut self) -> Bits {
+/// The complement over all [`MAX_SIZE`] columns and rows: mask it with [`PointSet::full`].
+impl Not for PointSet {
+    type Output = PointSet;
+    fn not(mut self) -> PointSet {
         for r in &mut self.rows {
             *r = !*r;
         }
@@ -240,8 +247,8 @@ mod tests {
         Point::from_indices(x, y)
     }
 
-    fn set(points: &[(usize, usize)]) -> Bits {
-        let mut b = Bits::EMPTY;
+    fn set(points: &[(usize, usize)]) -> PointSet {
+        let mut b = PointSet::EMPTY;
         for &(x, y) in points {
             b.insert(pt(x, y));
         }
@@ -261,14 +268,14 @@ mod tests {
     fn a_diagonal_step_joins_but_not_through_an_orthogonal_wall() {
         let n = 6;
         let wall = set(&[(1, 0), (1, 1), (0, 1)]);
-        let free = Bits::full(n) & !wall;
-        let corner = Bits::fill(Bits::single(pt(0, 0)), &free, n, Step::King);
+        let free = PointSet::full(n) & !wall;
+        let corner = PointSet::fill(PointSet::single(pt(0, 0)), &free, n, Step::King);
         assert_eq!(corner, set(&[(0, 0)]));
         let diagonal = set(&[(1, 0), (0, 1)]);
-        let free = Bits::full(n) & !diagonal;
-        let open = Bits::fill(Bits::single(pt(0, 0)), &free, n, Step::King);
+        let free = PointSet::full(n) & !diagonal;
+        let open = PointSet::fill(PointSet::single(pt(0, 0)), &free, n, Step::King);
         assert_eq!(open.count(), 34);
-        let tree = Bits::fill(Bits::single(pt(1, 0)), &diagonal, n, Step::Orthogonal);
+        let tree = PointSet::fill(PointSet::single(pt(1, 0)), &diagonal, n, Step::Orthogonal);
         assert_eq!(tree, set(&[(1, 0)]));
     }
 
@@ -276,7 +283,7 @@ mod tests {
     fn fill_follows_a_winding_corridor() {
         // A serpentine corridor on 7x7: rows 0, 2, 4, 6 open, joined at alternate ends.
         let n = 7;
-        let mut free = Bits::EMPTY;
+        let mut free = PointSet::EMPTY;
         for y in (0..n).step_by(2) {
             for x in 0..n {
                 free.insert(pt(x, y));
@@ -286,9 +293,12 @@ mod tests {
         free.insert(pt(0, 3));
         free.insert(pt(6, 5));
         for step in [Step::Orthogonal, Step::King] {
-            assert_eq!(Bits::fill(Bits::single(pt(0, 0)), &free, n, step), free);
+            assert_eq!(
+                PointSet::fill(PointSet::single(pt(0, 0)), &free, n, step),
+                free
+            );
         }
-        let comp = Bits::fill(Bits::single(pt(3, 6)), &free, n, Step::King);
+        let comp = PointSet::fill(PointSet::single(pt(3, 6)), &free, n, Step::King);
         assert!(comp.spans(n));
     }
 
