@@ -5,6 +5,9 @@
 //! [`search::Policy`]: [`classic::ClassicPolicy`] for classic Go, and in [`variants`] the
 //! policies of Topological Go, MarGo and continuous Go.
 //!
+//! [`survival`] estimates dead stones for the variants without an ownership count.
+//! [`level`] maps the strength levels 1-10 to search budgets for every front end.
+//!
 //! Classic Go also keeps the flat player: [`classic::choose_move`] picks a move by UCB1
 //! over the root moves with light playouts, and [`classic::ownership`] /
 //! [`classic::estimate_dead`] estimate who owns each point at the end, which the
@@ -12,5 +15,7 @@
 
 pub mod baseline;
 pub mod classic;
+pub mod level;
 pub mod search;
+pub mod survival;
 pub mod variants;
