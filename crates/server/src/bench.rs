@@ -114,6 +114,7 @@ async fn play_game(
         setup: None,
         time_control: Default::default(),
         color: Some("black".into()),
+        computer_level: None,
     };
     let (id, b, _, w) = new_game(&state.rooms, req).await?;
     let mut players = [

@@ -11,6 +11,7 @@ mod any_engine;
 mod assets;
 pub mod bench;
 pub mod clock;
+pub mod computer;
 pub mod engine;
 mod error;
 mod http;

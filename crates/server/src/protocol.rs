@@ -96,6 +96,12 @@ pub enum ServerMessage {
     },
     /// An undo request was declined.
     UndoDeclined,
+    /// The computer started thinking about its move (or its marks); its answer comes as
+    /// any player's does.
+    Thinking {
+        /// The computer's colour.
+        color: String,
+    },
     /// What a request would do (to the asker only).
     Preview {
         /// The request asked about.

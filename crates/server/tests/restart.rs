@@ -122,6 +122,7 @@ async fn the_server_flags_a_player_out_of_time() {
         setup: None,
         time_control: stonefield_server::clock::TimeControl::Absolute { main_ms: 300 },
         color: Some("white".into()),
+        computer_level: None,
     };
     let (id, w, _, b) = stonefield_server::new_game(&s.state.rooms, req)
         .await
@@ -159,6 +160,7 @@ async fn clocks_are_restored_after_a_restart() {
             increment_ms: 0,
         },
         color: Some("black".into()),
+        computer_level: None,
     };
     let (id, b, _, w) = stonefield_server::new_game(&state.rooms, req)
         .await

@@ -20,6 +20,7 @@ fn row(id: &str) -> GameRow {
         result: None,
         clock: None,
         created_ms: now_ms(),
+        computer: None,
     }
 }
 

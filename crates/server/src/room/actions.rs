@@ -63,7 +63,12 @@ impl Room {
         }
     }
 
-    async fn play(&mut self, conn: u64, color: Color, mut mv: serde_json::Map<String, Value>) {
+    pub(super) async fn play(
+        &mut self,
+        conn: u64,
+        color: Color,
+        mut mv: serde_json::Map<String, Value>,
+    ) {
         if !self.row.claimed {
             return self.refuse(conn, "waiting", "the opponent has not joined yet");
         }
@@ -137,12 +142,14 @@ impl Room {
         match stored {
             Ok(()) => {
                 self.events.push(event);
+                self.changed();
                 true
             }
             Err(e) => {
                 tracing::error!(game = %self.row.id, "store failed: {e}");
                 if self.stored_after_all(&event).await {
                     self.events.push(event);
+                    self.changed();
                     return true;
                 }
                 self.row.result = None;
@@ -185,7 +192,7 @@ impl Room {
         });
     }
 
-    async fn undo_answer(&mut self, conn: u64, color: Color, accept: bool) {
+    pub(super) async fn undo_answer(&mut self, conn: u64, color: Color, accept: bool) {
         if self.undo_by != Some(color.other()) {
             return self.refuse(conn, "no-undo", "no undo request from the opponent");
         }
@@ -193,7 +200,7 @@ impl Room {
         if !accept {
             return self.broadcast(&ServerMessage::UndoDeclined);
         }
-        let Some(last) = self.events.iter().rposition(|e| e.kind == "move") else {
+        let Some(last) = self.undo_point(color) else {
             return;
         };
         let seq = self.events[last].seq;
@@ -214,8 +221,28 @@ impl Room {
             return self.refuse(conn, "internal", "the undo could not be stored");
         }
         self.events.truncate(last);
+        self.changed();
         self.last_report = None;
         self.broadcast_state();
+    }
+
+    /// Where an accepted undo cuts the log: at the last move; when the computer accepts
+    /// and that move is its own answer, at the requester's move before it, so that the
+    /// requester is to move again rather than the computer.
+    fn undo_point(&self, answering: Color) -> Option<usize> {
+        let is_move = |e: &Event| e.kind == "move";
+        let last = self.events.iter().rposition(is_move)?;
+        let by = |i: usize| self.events[i].body.get("color").and_then(Value::as_str);
+        let computer_answers = self.row.computer.is_some_and(|c| c.color == answering);
+        if computer_answers && by(last) == Some(answering.name()) {
+            let before = self.events[..last].iter().rposition(is_move);
+            return Some(
+                before
+                    .filter(|&i| by(i) == Some(answering.other().name()))
+                    .unwrap_or(last),
+            );
+        }
+        Some(last)
     }
 
     fn marking(&mut self, conn: u64) -> bool {
@@ -230,7 +257,7 @@ impl Room {
         ok
     }
 
-    async fn toggle_dead(&mut self, conn: u64, at: Value) {
+    pub(super) async fn toggle_dead(&mut self, conn: u64, at: Value) {
         if !self.marking(conn) {
             return;
         }
@@ -248,7 +275,7 @@ impl Room {
         }
     }
 
-    async fn accept(&mut self, conn: u64, color: Color) {
+    pub(super) async fn accept(&mut self, conn: u64, color: Color) {
         if !self.marking(conn) {
             return;
         }

@@ -54,6 +54,7 @@ pub async fn game_of(state: &AppState, variant: &str, rules: Value) -> (String, 
         setup: None,
         time_control: Default::default(),
         color: Some("black".into()),
+        computer_level: None,
     };
     new_game(&state.rooms, req)
         .await

@@ -1,0 +1,197 @@
+//! What the computer does in a position of any variant: its move (the tree search at its
+//! level, on one thread: the pool, not the search, spreads the work over the cores), or at
+//! the count the stones it thinks dead. Answers are record moves and record points, which
+//! the room plays through the same path as a person's.
+
+use serde_json::{Map, Value, json};
+use stonefield_ai::classic::{self, estimate_dead};
+use stonefield_ai::level::Level;
+use stonefield_ai::search::{Choice, Policy, Search, SearchConfig};
+use stonefield_ai::survival::dead_by_survival;
+use stonefield_ai::variants::{MargoPolicy, TopoPolicy, continuous_policy};
+use stonefield_record::AnyGame;
+use stonefield_rules::classic::ClassicGame;
+use stonefield_rules::{ByColor, Color, Game, Outcome, Stone};
+
+/// Playouts of classic Go's dead-stone estimate (as the GTP player's count).
+const CLASSIC_ESTIMATE_PLAYOUTS: u32 = 1_000;
+/// Continuations of continuous Go's survival estimate, and their length: each move of a
+/// continuation costs geometry, so fewer and shorter than classic Go's.
+const CONTINUOUS_ESTIMATE_PLAYOUTS: u32 = 24;
+const CONTINUOUS_ESTIMATE_MOVES: u32 = 60;
+/// Moves of the continuous search's playouts (as `stonefield match`).
+const CONTINUOUS_PLAYOUT_MOVES: u32 = 20;
+
+/// What the computer is asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Task {
+    /// Its move; `opponent_passed` when the last move was the opponent's pass.
+    Move { opponent_passed: bool },
+    /// The stones it thinks dead, at the count.
+    Mark,
+}
+
+/// The computer's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Thought {
+    /// A record move, colour included (`{"color": "white", "at": [2, 3]}`, a pass, ...).
+    Move(Value),
+    /// Points of the stones it thinks dead, as record coordinates.
+    Dead(Vec<Value>),
+}
+
+/// The computer's answer to `task` for the player to move in `game`, at `level`.
+pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let Task::Move { opponent_passed } = task else {
+        return Thought::Dead(dead_stones(game, &mut rng));
+    };
+    let me = game.to_move();
+    let mut think = Thinker {
+        level,
+        seed,
+        opponent_passed,
+        rng,
+    };
+    let at = match game {
+        AnyGame::Classic(a) => {
+            let g = a.game();
+            let choice = think.choose(
+                g,
+                classic::SearchPolicy::default(),
+                classic::search_config(),
+                classic_wins_count,
+            );
+            choice_map(choice, |p| json!({"at": [p.x(), p.y()]}))
+        }
+        AnyGame::Continuous(a) => {
+            let policy = continuous_policy(CONTINUOUS_PLAYOUT_MOVES);
+            let choice = think.choose(a.game(), policy, SearchConfig::default(), |g, _| leads(g));
+            choice_map(choice, |p| json!({"at": [p.x(), p.y()]}))
+        }
+        AnyGame::Margo(a) => {
+            let choice = think.choose(
+                a.game(),
+                MargoPolicy::default(),
+                SearchConfig::default(),
+                |g, _| leads(g),
+            );
+            choice_map(choice, |p| json!({"at": p.coords()}))
+        }
+        AnyGame::Topological(a) => {
+            let choice = think.choose(a.game(), TopoPolicy, SearchConfig::default(), |g, _| {
+                leads(g)
+            });
+            choice_map(choice, |m| {
+                if m.reserve {
+                    json!({"at": [m.at.x(), m.at.y()], "reserve": true})
+                } else {
+                    json!({"at": [m.at.x(), m.at.y()]})
+                }
+            })
+        }
+        // A variant this player does not know yet resigns rather than stall the game.
+        _ => json!({"resign": true}),
+    };
+    let mut mv: Map<String, Value> = at.as_object().cloned().unwrap_or_default();
+    mv.insert("color".into(), me.name().into());
+    Thought::Move(Value::Object(mv))
+}
+
+/// A search at a level, and when to pass back.
+struct Thinker {
+    level: Level,
+    seed: u64,
+    opponent_passed: bool,
+    rng: fastrand::Rng,
+}
+
+impl Thinker {
+    /// The move for the player to move in `game`: a pass when the opponent passed and
+    /// `passing_wins` says the count now is won (passing back then ends the game), else
+    /// the search's move, drawn by visits at the weaker levels.
+    fn choose<G, P>(
+        &mut self,
+        game: &G,
+        policy: P,
+        base: SearchConfig,
+        passing_wins: impl FnOnce(&G, &mut fastrand::Rng) -> bool,
+    ) -> Choice<G::Move>
+    where
+        G: Game + Sync,
+        G::Move: Send + Sync,
+        P: Policy<G>,
+    {
+        if self.opponent_passed && passing_wins(game, &mut self.rng) {
+            return Choice::Pass;
+        }
+        let config = SearchConfig {
+            seed: self.seed,
+            ..self.level.search_config(base, 1)
+        };
+        let result = Search::new(game.clone(), policy, config).run();
+        match result.choice {
+            Choice::Resign => Choice::Resign,
+            ref choice => result
+                .draw_by_visits(self.level.temperature, &mut self.rng)
+                .map_or_else(|| choice.clone(), Choice::Play),
+        }
+    }
+}
+
+/// The record form of a choice, `at` giving a move's coordinates.
+fn choice_map<M>(choice: Choice<M>, at: impl FnOnce(&M) -> Value) -> Value {
+    match choice {
+        Choice::Play(m) => at(&m),
+        Choice::Pass => json!({"pass": true}),
+        Choice::Resign => json!({"resign": true}),
+    }
+}
+
+/// Whether the player to move leads on the live count.
+fn leads<G: Game>(game: &G) -> bool {
+    let score: ByColor<f64> = game.score();
+    let (mine, theirs) = match game.to_move() {
+        Color::Black => (score.black, score.white),
+        Color::White => (score.white, score.black),
+    };
+    mine > theirs
+}
+
+/// Whether the player to move wins a classic count now, with the stones the estimate
+/// calls dead removed where the rules mark dead stones (as the GTP player decides).
+fn classic_wins_count(game: &ClassicGame, rng: &mut fastrand::Rng) -> bool {
+    let dead = if game.rules().mark_dead {
+        estimate_dead(game, CLASSIC_ESTIMATE_PLAYOUTS, rng)
+    } else {
+        Vec::new()
+    };
+    let me = game.to_move();
+    matches!(classic::count(game, &dead), Outcome::Win { winner, .. } if winner == me)
+}
+
+/// The stones the computer marks dead at the count: classic Go's ownership estimate, and
+/// in continuous Go the stones that most random continuations capture; none in the
+/// variants that are not counted by marking.
+fn dead_stones(game: &AnyGame, rng: &mut fastrand::Rng) -> Vec<Value> {
+    match game {
+        AnyGame::Classic(a) if a.game().rules().mark_dead => {
+            let dead = estimate_dead(a.game(), CLASSIC_ESTIMATE_PLAYOUTS, rng);
+            points(&dead, |p| json!([p.x(), p.y()]))
+        }
+        AnyGame::Continuous(a) => {
+            let mut playing = a.game().clone();
+            if playing.resume_play().is_err() {
+                return Vec::new();
+            }
+            let policy = continuous_policy(CONTINUOUS_ESTIMATE_MOVES);
+            let dead = dead_by_survival(&playing, &policy, CONTINUOUS_ESTIMATE_PLAYOUTS, rng);
+            points(&dead, |p| json!([p.x(), p.y()]))
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn points<P>(stones: &[Stone<P>], at: impl Fn(&P) -> Value) -> Vec<Value> {
+    stones.iter().map(|s| at(&s.at)).collect()
+}
