@@ -43,9 +43,10 @@ function draw() {
   if (!g) return;
   render(svg, st, geo, view);
   const b = document.body.dataset;
-  Object.assign(b, { seq: g.seq, phase: g.phase, status: g.status, toMove: g.to_move, you: g.you ?? 'spectator' });
-  $('you').textContent = g.you ? `You play ${g.you}` : 'Watching';
-  const turn = g.status === 'open' ? 'waiting for an opponent' : g.phase === 'marking' ? 'marking dead stones' : `${g.to_move} to move`;
+  Object.assign(b, { seq: g.seq, phase: g.phase, status: g.status, toMove: g.to_move, you: g.you ?? 'spectator', thinking: st.thinking });
+  const against = g.computer ? ` against the computer (${g.computer.color}, level ${g.computer.level})` : '';
+  $('you').textContent = (g.you ? `You play ${g.you}` : 'Watching') + against;
+  const turn = g.status === 'open' ? 'waiting for an opponent' : st.thinking ? 'computer is thinking…' : g.phase === 'marking' ? 'marking dead stones' : `${g.to_move} to move`;
   $('status').textContent = g.status === 'finished' ? 'game over' : turn;
   const ps = st.preview?.result.score;
   $('score').textContent = `B ${num(g.score.black)} · W ${num(g.score.white)}${ps ? ` (if played: B ${ps.black.toFixed(1)} · W ${ps.white.toFixed(1)})` : ''}`;
@@ -93,6 +94,7 @@ function onMessage(m) {
       break;
     case 'undo_requested': st.undoBy = m.by; break;
     case 'undo_declined': st.undoBy = null; st.message = 'undo declined'; break;
+    case 'thinking': st.thinking = true; break;
     case 'preview': {
       const k = JSON.stringify(m.request);
       if (stale.get(k)) { stale.set(k, stale.get(k) - 1); break; }

@@ -5,13 +5,14 @@ export function saveSeat(id, token) { localStorage.setItem(`stonefield.seat.${id
 export function loadSeat(id) { return localStorage.getItem(`stonefield.seat.${id}`); }
 
 export function createState() {
-  return { game: null, hover: null, preview: null, snap: 'nearest', reserve: false, territory: true, message: '', undoBy: null, received: 0 };
+  return { game: null, hover: null, preview: null, snap: 'nearest', reserve: false, territory: true, message: '', undoBy: null, received: 0, thinking: false };
 }
 
 // A full state from the server replaces everything it covers.
 export function applyFull(st, game) {
   st.game = game;
   st.undoBy = game.undo_by;
+  st.thinking = !!game.computer?.thinking;
   st.preview = null;
   st.received = performance.now();
 }
@@ -43,6 +44,8 @@ export function applyMoved(st, m) {
   // Variants that draw more than stones (territory, trees, pyramids) send the whole view.
   if (m.view) g.view = m.view;
   if (m.result) { g.result = m.result; g.status = 'finished'; }
+  // The computer's move is its answer; any other move may set it thinking again.
+  if (r.color === g.computer?.color || m.result) st.thinking = false;
   st.undoBy = null;
   st.preview = null;
   st.received = performance.now();
