@@ -1,6 +1,7 @@
 // Playing the computer in the browser, in every variant: a game to its scored end (the
 // computer marks and accepts where the game is counted), with a spectator watching, and a
-// reload while the computer thinks, after which its answer still arrives.
+// reload while the computer thinks, after which its answer still arrives; a hint in play
+// and the analysis of replayed positions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, clickBoard, hoverBoard } from './server.mjs';
@@ -94,7 +95,12 @@ async function withBrowser(body) {
 test('computer: classic 9x9, answers, a reload while it thinks, a counted end', () => withBrowser(async (server, a, b) => {
   // Level 10 thinks a whole second a move: long enough to reload the page meanwhile.
   const [page, watcher] = await computerGame(a, b, server, { variant: 'classic', board: '9', color: 'black', level: 10 });
+  // A hint: the computer's suggestion and the player's win estimate, to the player only.
+  assert.ok(await watcher.isHidden('#ask-hint'));
+  await page.click('#ask-hint');
+  await page.waitForFunction(() => /^Suggested: \[\d, \d\] · your win estimate \d+%$/.test(document.getElementById('suggestion').textContent));
   await clickBoard(page, 2, 2);
+  await page.waitForFunction(() => document.getElementById('suggestion').textContent === '');
   await page.waitForFunction(() => document.getElementById('status').textContent === 'computer is thinking…');
   await page.reload();
   await page.waitForFunction(() => document.body.dataset.seq === '2', null, { timeout: 20000 });
@@ -107,6 +113,13 @@ test('computer: classic 9x9, answers, a reload while it thinks, a counted end', 
   await watcher.goto(page.url().replace('/game/', '/replay/'));
   await watcher.waitForFunction((n) => document.body.dataset.frame === String(n), seq);
   assert.ok(result.startsWith('Result: '));
+  // Analysis of any position, always available in replays.
+  await watcher.keyboard.press('Home');
+  await watcher.click('#analyse');
+  await watcher.waitForFunction(() => /^black to play: \[\d, \d\] · Black's win estimate \d+%$/.test(document.getElementById('analysis').textContent));
+  await watcher.keyboard.press('End');
+  await watcher.click('#analyse');
+  await watcher.waitForFunction(() => document.getElementById('analysis').textContent === 'no move to suggest: the game is over here');
 }));
 
 test('computer: continuous square-9, to a counted end', () => withBrowser(async (server, a, b) => {

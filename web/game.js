@@ -1,5 +1,5 @@
 // The game page: wires the socket, the state, the drawing and the controls together.
-import { createState, applyFull, applyMoved, loadSeat, saveSeat, myTurn, timeLeft } from './state.js';
+import { createState, applyFull, applyMoved, loadSeat, saveSeat, myTurn, timeLeft, describeMove, percent } from './state.js';
 import { geometry, stoneAt, candidatesAt } from './board.js';
 import { pyramidInfo } from './pyramid.js';
 import { topoInfo } from './topo.js';
@@ -60,6 +60,10 @@ function draw() {
   $('play-buttons').hidden = !seated || g.phase !== 'playing';
   $('marking').hidden = !seated || g.phase !== 'marking';
   $('accept').disabled = !!g.accepted?.[g.you];
+  $('ask-hint').hidden = !(g.hints && myTurn(st));
+  const sg = st.suggestion;
+  $('suggestion').textContent = !sg ? '' : sg === 'asked' ? 'looking for a hint…'
+    : `Suggested: ${describeMove(sg.move)}${sg.win_rate == null ? '' : ` · your win estimate ${percent(sg.win_rate)}`}`;
   $('undo-answer').hidden = !(seated && st.undoBy && st.undoBy !== g.you);
   $('snap').hidden = geo.kind !== 'polygon';
   $('territory-box').hidden = geo.kind !== 'polygon';
@@ -95,6 +99,7 @@ function onMessage(m) {
     case 'undo_requested': st.undoBy = m.by; break;
     case 'undo_declined': st.undoBy = null; st.message = 'undo declined'; break;
     case 'thinking': st.thinking = true; break;
+    case 'hint': if (m.seq === st.game?.seq) st.suggestion = m; break;
     case 'preview': {
       const k = JSON.stringify(m.request);
       if (stale.get(k)) { stale.set(k, stale.get(k) - 1); break; }
@@ -219,6 +224,7 @@ bind(svg, {
 $('pass').onclick = () => net.send({ type: 'pass' });
 $('resign').onclick = () => { if (confirm('Resign?')) net.send({ type: 'resign' }); };
 $('undo').onclick = () => net.send({ type: 'undo_request' });
+$('ask-hint').onclick = () => { st.suggestion = 'asked'; net.send({ type: 'hint' }); redraw(); };
 $('undo-yes').onclick = () => net.send({ type: 'undo_answer', accept: true });
 $('undo-no').onclick = () => net.send({ type: 'undo_answer', accept: false });
 $('accept').onclick = () => net.send({ type: 'accept' });

@@ -2,6 +2,7 @@
 // uploaded record (slider, buttons, arrow keys).
 import { geometry } from './board.js';
 import { render } from './render.js';
+import { describeMove, percent } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 const svg = $('board');
@@ -19,6 +20,20 @@ function show(i) {
   const r = fr.report;
   $('report').textContent = r ? `${r.color} ${r.result}${r.at ? ` at ${JSON.stringify(r.at)}` : ''}${r.reason ? ` (${r.reason})` : ''}` : 'start';
   $('score').textContent = `B ${fr.score.black} · W ${fr.score.white}`;
+  $('analysis').textContent = '';
+}
+
+// The computer's suggestion and win estimate for the frame shown, from the server.
+async function analyse() {
+  if (!data) return;
+  const frame = at;
+  $('analysis').textContent = 'analysing…';
+  const a = await fetchJson('/api/analysis', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ record: data.record, moves: frame }) });
+  if (frame !== at) return;
+  if (!a) { $('analysis').textContent = ''; return; }
+  $('analysis').textContent = a.move
+    ? `${a.to_move} to play: ${describeMove(a.move)}${a.black_win_rate == null ? '' : ` · Black's win estimate ${percent(a.black_win_rate)}`}`
+    : 'no move to suggest: the game is over here';
 }
 
 function load(d) {
@@ -54,6 +69,7 @@ if (id) {
     if (d) { $('msg').textContent = ''; load(d); }
   };
 }
+$('analyse').onclick = analyse;
 $('slider').oninput = () => show(Number($('slider').value));
 $('prev').onclick = () => show(at - 1);
 $('next').onclick = () => show(at + 1);

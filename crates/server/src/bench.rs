@@ -127,6 +127,7 @@ async fn play_game(
         time_control: Default::default(),
         color: Some("black".into()),
         computer_level: None,
+        hints: false,
     };
     let (id, b, _, w) = new_game(&state.rooms, req).await?;
     let mut players = [
@@ -341,6 +342,7 @@ impl ComputerGames {
                 time_control: Default::default(),
                 color: Some("black".into()),
                 computer_level: Some(self.level),
+                hints: false,
             };
             let (id, token, _, _) = new_game(&self.state.rooms, req).await?;
             let mut ws = connect(self.addr, &id, Some(&token)).await?;

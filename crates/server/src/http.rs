@@ -11,7 +11,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::assets;
+use crate::{analysis, assets};
 use stonefield_rules::Color;
 
 use crate::clock::{Clock, TimeControl};
@@ -51,6 +51,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/sgf", get(download_sgf))
         .route("/api/games/{id}/replay", get(replay_game))
         .route("/api/replay", post(replay_record))
+        .route("/api/analysis", post(analysis::analyse))
         .route("/ws/{id}", get(ws_upgrade))
         .layer(DefaultBodyLimit::max(1 << 20))
         .with_state(state)
@@ -99,6 +100,9 @@ pub struct NewGame {
     /// Play the computer at this level (1-10): it takes the other seat at once.
     #[serde(default)]
     pub computer_level: Option<u8>,
+    /// Players may ask for hints (always so against the computer).
+    #[serde(default)]
+    pub hints: bool,
 }
 
 fn empty_object() -> Value {
@@ -169,6 +173,7 @@ pub async fn new_game(
         clock: serde_json::to_value(Clock::new(tc)).ok(),
         created_ms: now_ms(),
         computer,
+        hints: req.hints,
     };
     rooms.store().create_game(&row).await?;
     let (mine, theirs) = if color == "black" {
@@ -315,7 +320,10 @@ pub fn frames(record: &Value) -> Result<Value, AppError> {
             .map_err(|e| AppError::BadRequest(format!("moves[{i}]: {e}")))?;
         out.push(frame(game.as_ref(), report));
     }
-    Ok(json!({"variant": variant, "rules": rules, "result": record.get("result"), "frames": out}))
+    // The record comes back too: the page posts it for analysis of any frame.
+    Ok(
+        json!({"variant": variant, "rules": rules, "result": record.get("result"), "frames": out, "record": record}),
+    )
 }
 
 async fn replay_game(

@@ -7,6 +7,7 @@
 //! stonefield_server::run(stonefield_server::Config::default()).unwrap();
 //! ```
 
+mod analysis;
 mod any_engine;
 mod assets;
 pub mod bench;

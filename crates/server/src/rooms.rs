@@ -33,6 +33,11 @@ impl Rooms {
         }
     }
 
+    /// Where the computers think (analysis searches too).
+    pub fn pool(&self) -> &ThinkPool {
+        &self.pool
+    }
+
     /// The store the rooms write to.
     pub fn store(&self) -> &Store {
         &self.store

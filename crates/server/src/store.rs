@@ -72,6 +72,8 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_status ON games (status, updated_ms)",
     // The seat the computer holds, as `{"color", "level"}`; null in games between people.
     "ALTER TABLE games ADD COLUMN computer TEXT",
+    // Whether players may ask for hints (always in games against the computer).
+    "ALTER TABLE games ADD COLUMN hints BIGINT NOT NULL DEFAULT 0",
 ];
 
 /// A game as stored (without its events).
@@ -105,6 +107,8 @@ pub struct GameRow {
     pub created_ms: i64,
     /// The seat the computer holds, if it plays in this game.
     pub computer: Option<ComputerSeat>,
+    /// Whether players may ask for hints in a game between people.
+    pub hints: bool,
 }
 
 /// One stored event of a game: a move (`move`), or a step of counting (`mark`, `resume`).
@@ -300,11 +304,12 @@ fn row_to_game(r: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
             .map(|s| json(s).map(|v| ComputerSeat::from_json(&v)))
             .transpose()?
             .flatten(),
+        hints: r.try_get::<i64, _>("hints")? != 0,
     })
 }
 
 const GAME_COLUMNS: &str = "id, variant, rules, setup, time_control, black_token, white_token, \
-    creator, claimed, status, result, clock, created_ms, computer";
+    creator, claimed, status, result, clock, created_ms, computer, hints";
 
 impl Store {
     /// Connects to `url` (`sqlite://...` or `postgres://...`) and runs the migrations.
@@ -389,8 +394,8 @@ impl Store {
         let now = now_ms();
         sqlx::query(
             "INSERT INTO games (id, variant, rules, setup, time_control, black_token, white_token, \
-             creator, claimed, status, result, clock, created_ms, updated_ms, computer) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+             creator, claimed, status, result, clock, created_ms, updated_ms, computer, hints) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         )
         .bind(&g.id)
         .bind(&g.variant)
@@ -407,6 +412,7 @@ impl Store {
         .bind(g.created_ms)
         .bind(now)
         .bind(g.computer.map(|c| c.to_json().to_string()))
+        .bind(i64::from(g.hints))
         .execute(&self.pool)
         .await?;
         Ok(())

@@ -23,6 +23,7 @@ async fn computer_game(
         time_control: Default::default(),
         color: Some(human.into()),
         computer_level: Some(1),
+        hints: false,
     };
     let (id, token, color, _) = new_game(&state.rooms, req).await.unwrap();
     assert_eq!(color, human);
@@ -251,4 +252,51 @@ async fn the_computer_accepts_only_a_count_that_matches_its_own() {
         state_where(&mut me, |st| st["accepted"]["white"] == true).await
     };
     assert_eq!(back["score"], own);
+}
+
+/// Hints: answered in games against the computer (a legal move, a win estimate), refused
+/// in games between people unless the game was created with hints on.
+#[tokio::test]
+async fn hints_in_games_against_the_computer_and_only_on_request_between_people() {
+    let s = server().await;
+    let (id, token) = computer_game(&s.state, "classic", json!({"board_size": 9}), "black").await;
+    let mut me = Client::connect(s.addr, &id, Some(&token)).await;
+    assert_eq!(me.recv_type("state").await["state"]["hints"], true);
+    me.send(json!({"type": "hint"})).await;
+    let hint = me.recv_type("hint").await;
+    assert_eq!(
+        (hint["seq"].as_u64(), hint["move"]["color"].as_str()),
+        (Some(0), Some("black"))
+    );
+    let rate = hint["win_rate"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&rate), "{hint}");
+    let mut mv = hint["move"].clone();
+    mv.as_object_mut().unwrap().remove("color");
+    me.send(json!({"type": "move", "move": mv})).await;
+    assert_eq!(
+        moved_by(&mut me, "black").await["report"]["result"],
+        "placed"
+    );
+
+    let (id, b, _) = common::classic_game(&s.state).await;
+    let mut black = Client::connect(s.addr, &id, Some(&b)).await;
+    assert_eq!(black.recv_type("state").await["state"]["hints"], false);
+    black.send(json!({"type": "hint"})).await;
+    assert_eq!(black.recv_type("refused").await["reason"], "hints-off");
+
+    let req = NewGame {
+        variant: "classic".into(),
+        rules: json!({"board_size": 9}),
+        setup: None,
+        time_control: Default::default(),
+        color: Some("black".into()),
+        computer_level: None,
+        hints: true,
+    };
+    let (id, b, _, w) = new_game(&s.state.rooms, req).await.unwrap();
+    let mut black = Client::connect(s.addr, &id, Some(&b)).await;
+    black.recv_type("state").await;
+    let _white = Client::connect(s.addr, &id, Some(&w)).await;
+    black.send(json!({"type": "hint"})).await;
+    assert_eq!(black.recv_type("hint").await["move"]["color"], "black");
 }

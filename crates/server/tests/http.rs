@@ -189,3 +189,68 @@ async fn an_uploaded_sgf_is_replayed_like_a_record() {
         assert!(error.contains(says), "{bad}: {error}");
     }
 }
+
+/// The replay page's analysis: the suggested move is legal in the position asked about,
+/// and the win estimates are probabilities that agree with each other; a finished
+/// position has none.
+#[tokio::test]
+async fn analysis_suggests_a_legal_move_for_any_position_of_a_record() {
+    let s = common::server().await;
+    let record = json!({"variant": "classic", "rules": {"board_size": 9}, "moves": [
+        {"color": "black", "at": [2, 2]}, {"color": "white", "at": [6, 6]},
+        {"color": "black", "pass": true}, {"color": "white", "pass": true}]});
+    let (status, body) = call(
+        &s,
+        "POST",
+        "/api/analysis",
+        Some(json!({"record": record, "moves": 1})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let a = json_of(&body);
+    assert_eq!(
+        (a["to_move"].as_str(), a["move"]["color"].as_str()),
+        (Some("white"), Some("white"))
+    );
+    let (w, b) = (
+        a["win_rate"].as_f64().unwrap(),
+        a["black_win_rate"].as_f64().unwrap(),
+    );
+    assert!(
+        (0.0..=1.0).contains(&w) && (w + b - 1.0).abs() < 1e-9,
+        "{a}"
+    );
+    // The suggestion plays in the record after the first move.
+    let mut moves = record["moves"].as_array().unwrap()[..1].to_vec();
+    moves.push(a["move"].clone());
+    let played = json!({"variant": "classic", "rules": {"board_size": 9}, "moves": moves});
+    let (status, body) =
+        post_text(&s, "/api/replay", &played.to_string(), "application/json").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let last = json_of(&body)["frames"][2]["report"].clone();
+    assert!(
+        ["placed", "pass"].contains(&last["result"].as_str().unwrap()),
+        "{last}"
+    );
+
+    let (_, body) = call(
+        &s,
+        "POST",
+        "/api/analysis",
+        Some(json!({"record": record, "moves": 4})),
+    )
+    .await;
+    assert_eq!(
+        json_of(&body)["move"],
+        Value::Null,
+        "a counted position: {body}"
+    );
+    let (status, _) = call(
+        &s,
+        "POST",
+        "/api/analysis",
+        Some(json!({"record": {"variant": "chess"}, "moves": 0})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}

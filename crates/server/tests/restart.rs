@@ -123,6 +123,7 @@ async fn the_server_flags_a_player_out_of_time() {
         time_control: stonefield_server::clock::TimeControl::Absolute { main_ms: 300 },
         color: Some("white".into()),
         computer_level: None,
+        hints: false,
     };
     let (id, w, _, b) = stonefield_server::new_game(&s.state.rooms, req)
         .await
@@ -161,6 +162,7 @@ async fn clocks_are_restored_after_a_restart() {
         },
         color: Some("black".into()),
         computer_level: None,
+        hints: false,
     };
     let (id, b, _, w) = stonefield_server::new_game(&state.rooms, req)
         .await

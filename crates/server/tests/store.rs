@@ -21,6 +21,7 @@ fn row(id: &str) -> GameRow {
         clock: None,
         created_ms: now_ms(),
         computer: None,
+        hints: false,
     }
 }
 

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use stonefield_rules::Color;
 
 pub use pool::ThinkPool;
-pub use think::{Task, Thought, think};
+pub use think::{HINT_LEVEL, Task, Thought, think};
 
 /// The seat the computer holds in a game against a person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

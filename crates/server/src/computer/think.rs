@@ -29,6 +29,8 @@ pub enum Task {
     Move { opponent_passed: bool },
     /// The stones it thinks dead, at the count.
     Mark,
+    /// The move it suggests to the player to move, and that player's win estimate.
+    Hint,
 }
 
 /// The computer's answer.
@@ -38,13 +40,25 @@ pub enum Thought {
     Move(Value),
     /// Points of the stones it thinks dead, as record coordinates.
     Dead(Vec<Value>),
+    /// A suggested record move and the win estimate (0 to 1) of the player to move.
+    Hint {
+        /// The suggestion, as [`Thought::Move`] gives a move.
+        mv: Value,
+        /// The search's estimate for the player to move; `None` when not searched.
+        win_rate: Option<f64>,
+    },
 }
+
+/// The level of hints and analysis: 1,000 playouts, the most visited move.
+pub const HINT_LEVEL: u8 = 6;
 
 /// The computer's answer to `task` for the player to move in `game`, at `level`.
 pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let Task::Move { opponent_passed } = task else {
-        return Thought::Dead(dead_stones(game, &mut rng));
+    let opponent_passed = match task {
+        Task::Mark => return Thought::Dead(dead_stones(game, &mut rng)),
+        Task::Move { opponent_passed } => opponent_passed,
+        Task::Hint => false,
     };
     let me = game.to_move();
     let mut think = Thinker {
@@ -52,6 +66,7 @@ pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
         seed,
         opponent_passed,
         rng,
+        win_rate: None,
     };
     let at = match game {
         AnyGame::Classic(a) => {
@@ -95,7 +110,14 @@ pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
     };
     let mut mv: Map<String, Value> = at.as_object().cloned().unwrap_or_default();
     mv.insert("color".into(), me.name().into());
-    Thought::Move(Value::Object(mv))
+    let mv = Value::Object(mv);
+    match task {
+        Task::Hint => Thought::Hint {
+            mv,
+            win_rate: think.win_rate,
+        },
+        _ => Thought::Move(mv),
+    }
 }
 
 /// A search at a level, and when to pass back.
@@ -104,6 +126,8 @@ struct Thinker {
     seed: u64,
     opponent_passed: bool,
     rng: fastrand::Rng,
+    /// The last search's win estimate for the player to move.
+    win_rate: Option<f64>,
 }
 
 impl Thinker {
@@ -130,6 +154,7 @@ impl Thinker {
             ..self.level.search_config(base, 1)
         };
         let result = Search::new(game.clone(), policy, config).run();
+        self.win_rate = Some(result.win_rate);
         match result.choice {
             Choice::Resign => Choice::Resign,
             ref choice => result

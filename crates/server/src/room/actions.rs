@@ -5,7 +5,10 @@
 use serde_json::Value;
 use stonefield_rules::{Color, Phase};
 
+use stonefield_ai::level::Level;
+
 use super::{Event, Room, replay};
+use crate::computer::{HINT_LEVEL, Task};
 use crate::engine::{phase_name, score_json};
 use crate::protocol::{ClientMessage, ServerMessage};
 
@@ -59,6 +62,7 @@ impl Room {
             ClientMessage::ToggleDead { at } => self.toggle_dead(conn, at).await,
             ClientMessage::Accept => self.accept(conn, color).await,
             ClientMessage::Resume => self.resume(conn).await,
+            ClientMessage::Hint => self.hint(conn),
             ClientMessage::Sync | ClientMessage::Preview { .. } => {}
         }
     }
@@ -118,11 +122,30 @@ impl Room {
         self.broadcast(&msg);
     }
 
+    /// Whether players may ask for hints: in games against the computer, and in games
+    /// between people created with hints on.
+    pub(super) fn hints_allowed(&self) -> bool {
+        self.row.computer.is_some() || self.row.hints
+    }
+
+    /// Asks the computer for the move it would play and the win estimate, for the asker.
+    fn hint(&mut self, conn: u64) {
+        if !self.hints_allowed() {
+            return self.refuse(conn, "hints-off", "hints are off in this game");
+        }
+        if self.engine.phase() != Phase::Playing {
+            return self.refuse(conn, "wrong-phase", "hints are for positions in play");
+        }
+        if let Some(level) = Level::get(HINT_LEVEL) {
+            self.think_about(level, Task::Hint, Some(conn));
+        }
+    }
+
     fn next_seq(&self) -> i64 {
         self.events.last().map_or(0, |e| e.seq + 1)
     }
 
-    fn move_count(&self) -> u64 {
+    pub(super) fn move_count(&self) -> u64 {
         self.events.iter().filter(|e| e.kind == "move").count() as u64
     }
 

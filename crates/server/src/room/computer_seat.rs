@@ -21,8 +21,14 @@ use crate::protocol::ServerMessage;
 /// refusals addressed to it go nowhere.
 pub(super) const COMPUTER_CONN: u64 = u64::MAX;
 
-/// A computer's answer and the version of the game it was about.
-pub(super) type Answer = (u64, Thought);
+/// A computer's answer, the version of the game it was about, and for a hint the
+/// connection that asked.
+#[derive(Debug)]
+pub(super) struct Answer {
+    version: u64,
+    asker: Option<u64>,
+    thought: Thought,
+}
 
 /// The room's side of the computer's thinking.
 #[derive(Debug)]
@@ -114,21 +120,31 @@ impl Room {
             return;
         };
         self.thinking.asked = Some(version);
+        self.think_about(level, task, None);
+        self.broadcast(&ServerMessage::Thinking {
+            color: seat.color.name().into(),
+        });
+    }
+
+    /// Starts a search of the game as it stands on the pool; its answer comes back
+    /// through the room's inbox of answers, for `asker` when a player asked.
+    pub(super) fn think_about(&mut self, level: Level, task: Task, asker: Option<u64>) {
+        let version = self.thinking.version();
         let game = self.engine.game().clone();
         let seed = self.seed(version);
         let (pool, answers) = (self.thinking.pool.clone(), self.thinking.answers.clone());
         let current = Arc::clone(&self.thinking.version);
         tokio::spawn(async move {
             let wanted = move || current.load(Ordering::SeqCst) == version;
-            if let Some(thought) = pool
-                .run(wanted, move || think(&game, level, task, seed))
-                .await
-            {
-                let _ = answers.send((version, thought)).await;
+            let job = move || think(&game, level, task, seed);
+            if let Some(thought) = pool.run(wanted, job).await {
+                let answer = Answer {
+                    version,
+                    asker,
+                    thought,
+                };
+                let _ = answers.send(answer).await;
             }
-        });
-        self.broadcast(&ServerMessage::Thinking {
-            color: seat.color.name().into(),
         });
     }
 
@@ -139,9 +155,23 @@ impl Room {
         h.finish()
     }
 
-    /// Plays or marks what the computer answered, if the game is still the one it was
-    /// asked about.
-    pub(super) async fn on_thought(&mut self, version: u64, thought: Thought) {
+    /// Plays or marks what the computer answered, or passes a hint to who asked, if the
+    /// game is still the one it was asked about.
+    pub(super) async fn on_answer(&mut self, answer: Answer) {
+        let Answer {
+            version,
+            asker,
+            thought,
+        } = answer;
+        if let Some(conn) = asker {
+            if version == self.thinking.version()
+                && let Thought::Hint { mv, win_rate } = thought
+            {
+                let seq = self.move_count();
+                self.send_to(conn, &ServerMessage::Hint { seq, mv, win_rate });
+            }
+            return;
+        }
         if self.thinking.asked == Some(version) {
             self.thinking.asked = None;
         }
@@ -153,6 +183,7 @@ impl Room {
         }
         match thought {
             Thought::Move(mv) => self.computer_plays(seat.color, mv).await,
+            Thought::Hint { .. } => {}
             Thought::Dead(points) => {
                 for at in points {
                     if !self.marked_dead(&at) {

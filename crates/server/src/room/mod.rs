@@ -254,7 +254,7 @@ impl Room {
                     Some(cmd) => self.handle(cmd).await,
                     None => break,
                 },
-                Some((version, thought)) = answers.recv() => self.on_thought(version, thought).await,
+                Some(answer) = answers.recv() => self.on_answer(answer).await,
                 () = sleep => self.check_flag().await,
             }
             self.computer_turn().await;
@@ -375,6 +375,7 @@ impl Room {
             "undo_by": self.undo_by.map(Color::name),
             "accepted": {"black": self.accepted[0], "white": self.accepted[1]},
             "last": self.last_report,
+            "hints": self.hints_allowed(),
             "computer": self.row.computer.map(|c| {
                 let mut seat = c.to_json();
                 seat["thinking"] = self.computer_thinking().into();

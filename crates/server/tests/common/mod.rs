@@ -55,6 +55,7 @@ pub async fn game_of(state: &AppState, variant: &str, rules: Value) -> (String, 
         time_control: Default::default(),
         color: Some("black".into()),
         computer_level: None,
+        hints: false,
     };
     new_game(&state.rooms, req)
         .await
