@@ -4,6 +4,8 @@
 
 mod common;
 
+use std::sync::{Arc, Barrier};
+
 use common::{Client, server};
 use serde_json::{Value, json};
 use stonefield_server::{AppState, NewGame, new_game, record_of};
@@ -299,4 +301,75 @@ async fn hints_in_games_against_the_computer_and_only_on_request_between_people(
     let _white = Client::connect(s.addr, &id, Some(&w)).await;
     black.send(json!({"type": "hint"})).await;
     assert_eq!(black.recv_type("hint").await["move"]["color"], "black");
+}
+
+/// Holds every thinking thread of the server's pool until released: jobs queued meanwhile
+/// (the computer's searches) wait behind it, first come first served.
+async fn hold_the_pool(s: &common::Server) -> Arc<Barrier> {
+    let pool = s.state.rooms.pool().clone();
+    let gate = Arc::new(Barrier::new(pool.threads() + 1));
+    for _ in 0..pool.threads() {
+        let (pool, gate) = (pool.clone(), Arc::clone(&gate));
+        tokio::spawn(async move { pool.run(|| true, move || gate.wait()).await });
+    }
+    gate
+}
+
+async fn release(gate: Arc<Barrier>) {
+    tokio::task::spawn_blocking(move || gate.wait())
+        .await
+        .unwrap();
+}
+
+/// An undo while the computer thinks takes back the person's move, and the answer the
+/// computer was preparing for it is never played: the person's next move is answered.
+#[tokio::test]
+async fn an_answer_to_a_move_taken_back_is_dropped() {
+    let s = server().await;
+    let (id, token) = computer_game(&s.state, "classic", json!({"board_size": 9}), "black").await;
+    let mut me = Client::connect(s.addr, &id, Some(&token)).await;
+    me.recv_type("state").await;
+    let gate = hold_the_pool(&s).await;
+    me.play(2, 2).await;
+    moved_by(&mut me, "black").await;
+    assert_eq!(me.recv_type("thinking").await["color"], "white");
+    me.send(json!({"type": "undo_request"})).await;
+    let st = state_where(&mut me, |st| st["seq"] == 0).await;
+    assert_eq!(st["to_move"], "black");
+    release(gate).await;
+    me.play(6, 6).await;
+    assert_eq!(moved_by(&mut me, "black").await["seq"], 1);
+    assert_eq!(moved_by(&mut me, "white").await["seq"], 2);
+    let (_, events) = s.state.rooms.store().load(&id).await.unwrap().unwrap();
+    let colors: Vec<&str> = events
+        .iter()
+        .filter_map(|e| e.body["color"].as_str())
+        .collect();
+    assert_eq!(colors, ["black", "white"]);
+    assert_eq!(events[0].body["at"], json!([6, 6]));
+}
+
+/// A resignation while the computer thinks ends the game; its answer is never played.
+#[tokio::test]
+async fn a_resignation_while_the_computer_thinks_ends_the_game() {
+    let s = server().await;
+    let (id, token) = computer_game(&s.state, "classic", json!({"board_size": 9}), "black").await;
+    let mut me = Client::connect(s.addr, &id, Some(&token)).await;
+    me.recv_type("state").await;
+    let gate = hold_the_pool(&s).await;
+    me.play(2, 2).await;
+    me.recv_type("thinking").await;
+    me.send(json!({"type": "resign"})).await;
+    assert_eq!(moved_by(&mut me, "black").await["result"], "W+R");
+    release(gate).await;
+    // Once a later job has run, the computer's (queued before it) has been dropped.
+    let pool = s.state.rooms.pool().clone();
+    for _ in 0..pool.threads() {
+        pool.run(|| true, || ()).await;
+    }
+    me.play(3, 3).await;
+    assert_eq!(me.recv_type("refused").await["reason"], "game-over");
+    let (row, events) = s.state.rooms.store().load(&id).await.unwrap().unwrap();
+    assert_eq!(row.result.as_deref(), Some("W+R"));
+    assert_eq!(events.len(), 2, "the move and the resignation: {events:?}");
 }

@@ -16,15 +16,17 @@ type Job = Box<dyn FnOnce() + Send>;
 #[derive(Debug, Clone)]
 pub struct ThinkPool {
     jobs: std_mpsc::Sender<Job>,
+    threads: usize,
 }
 
 impl ThinkPool {
     /// `threads` thinking threads (at least one); they end when the last clone of the
     /// pool is dropped.
     pub fn new(threads: usize) -> ThinkPool {
+        let threads = threads.max(1);
         let (jobs, queue) = std_mpsc::channel::<Job>();
         let queue = Arc::new(Mutex::new(queue));
-        for i in 0..threads.max(1) {
+        for i in 0..threads {
             let queue = Arc::clone(&queue);
             let spawned = std::thread::Builder::new()
                 .name(format!("stonefield-think-{i}"))
@@ -33,7 +35,12 @@ impl ThinkPool {
                 tracing::error!("cannot start a thinking thread: {e}");
             }
         }
-        ThinkPool { jobs }
+        ThinkPool { jobs, threads }
+    }
+
+    /// How many searches run at once.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Half the cores, at least one: searches are pure CPU, and the other half keeps the
