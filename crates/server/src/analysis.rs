@@ -14,6 +14,10 @@ use crate::computer::{HINT_LEVEL, Task, Thought, think};
 use crate::error::AppError;
 use crate::http::AppState;
 
+/// Searches waiting per thinking thread beyond which an analysis is refused: a flood of
+/// analyses must not hold up the computers of the games being played.
+const MAX_QUEUED_PER_THREAD: usize = 4;
+
 /// What to analyse: a JSON record and how many of its moves lead to the position.
 #[derive(Debug, Deserialize)]
 pub struct AnalysisRequest {
@@ -27,7 +31,7 @@ pub struct AnalysisRequest {
 /// rates null when the position is not in play (counted or over).
 ///
 /// # Errors
-/// A record the game layer cannot read, or a search that failed.
+/// A record the game layer cannot read, a pool too busy, or a search that failed.
 pub async fn analyse(
     State(s): State<AppState>,
     Json(req): Json<AnalysisRequest>,
@@ -45,11 +49,13 @@ pub async fn analyse(
             json!({"move": null, "win_rate": null, "black_win_rate": null, "to_move": to_move.name()}),
         ));
     }
+    let pool = s.rooms.pool();
+    if pool.queued() >= MAX_QUEUED_PER_THREAD * pool.threads() {
+        return Err(AppError::Busy("the computer is busy; try again".into()));
+    }
     let level = Level::get(HINT_LEVEL).ok_or_else(|| AppError::Internal("hint level".into()))?;
     let seed = req.moves as u64;
-    let thought = s
-        .rooms
-        .pool()
+    let thought = pool
         .run(|| true, move || think(&game, level, Task::Hint, seed))
         .await
         .ok_or_else(|| AppError::Internal("the analysis failed".into()))?;

@@ -26,6 +26,9 @@ pub enum AppError {
     /// The game layer refused the game.
     #[error(transparent)]
     Engine(#[from] EngineError),
+    /// The server is too busy to take this now; asking later may work.
+    #[error("{0}")]
+    Busy(String),
     /// Anything else.
     #[error("{0}")]
     Internal(String),
@@ -46,6 +49,7 @@ impl IntoResponse for AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) | AppError::Engine(_) => StatusCode::BAD_REQUEST,
             AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Store(_) | AppError::Internal(_) => {
                 tracing::error!("request failed: {self}");
                 StatusCode::INTERNAL_SERVER_ERROR

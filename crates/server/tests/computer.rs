@@ -373,3 +373,20 @@ async fn a_resignation_while_the_computer_thinks_ends_the_game() {
     assert_eq!(row.result.as_deref(), Some("W+R"));
     assert_eq!(events.len(), 2, "the move and the resignation: {events:?}");
 }
+
+/// One hint at a time per game: a second request while the first is searched is refused,
+/// and the first is answered once the search runs.
+#[tokio::test]
+async fn one_hint_at_a_time() {
+    let s = server().await;
+    let (id, token) =
+        computer_game(&s.state, "topological", json!({"board_size": 6}), "white").await;
+    let mut me = Client::connect(s.addr, &id, Some(&token)).await;
+    me.recv_type("state").await;
+    let gate = hold_the_pool(&s).await;
+    me.send(json!({"type": "hint"})).await;
+    me.send(json!({"type": "hint"})).await;
+    assert_eq!(me.recv_type("refused").await["reason"], "hint-pending");
+    release(gate).await;
+    assert_eq!(me.recv_type("hint").await["move"]["color"], "white");
+}

@@ -5,6 +5,7 @@
 //! moves keep their round trip however many computers think.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -17,6 +18,8 @@ type Job = Box<dyn FnOnce() + Send>;
 pub struct ThinkPool {
     jobs: std_mpsc::Sender<Job>,
     threads: usize,
+    /// Jobs sent and not yet started.
+    queued: Arc<AtomicUsize>,
 }
 
 impl ThinkPool {
@@ -35,7 +38,16 @@ impl ThinkPool {
                 tracing::error!("cannot start a thinking thread: {e}");
             }
         }
-        ThinkPool { jobs, threads }
+        ThinkPool {
+            jobs,
+            threads,
+            queued: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    /// Jobs waiting for a thread.
+    pub fn queued(&self) -> usize {
+        self.queued.load(Ordering::SeqCst)
     }
 
     /// How many searches run at once.
@@ -60,7 +72,9 @@ impl ThinkPool {
         J: FnOnce() -> T + Send + 'static,
     {
         let (answer, answered) = oneshot::channel();
+        let queued = Arc::clone(&self.queued);
         let boxed: Job = Box::new(move || {
+            queued.fetch_sub(1, Ordering::SeqCst);
             if wanted() {
                 // A panicking search loses its answer, not the thread.
                 if let Ok(result) = catch_unwind(AssertUnwindSafe(job)) {
@@ -68,7 +82,11 @@ impl ThinkPool {
                 }
             }
         });
-        self.jobs.send(boxed).ok()?;
+        self.queued.fetch_add(1, Ordering::SeqCst);
+        if self.jobs.send(boxed).is_err() {
+            self.queued.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
         answered.await.ok()
     }
 }

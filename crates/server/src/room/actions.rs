@@ -136,7 +136,11 @@ impl Room {
         if self.engine.phase() != Phase::Playing {
             return self.refuse(conn, "wrong-phase", "hints are for positions in play");
         }
+        if self.thinking.hint_pending {
+            return self.refuse(conn, "hint-pending", "a hint is already being looked for");
+        }
         if let Some(level) = Level::get(HINT_LEVEL) {
+            self.thinking.hint_pending = true;
             self.think_about(level, Task::Hint, Some(conn));
         }
     }

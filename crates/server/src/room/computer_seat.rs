@@ -23,11 +23,12 @@ pub(super) const COMPUTER_CONN: u64 = u64::MAX;
 
 /// A computer's answer, the version of the game it was about, and for a hint the
 /// connection that asked.
+/// No thought when the search was skipped (the game moved on) or failed.
 #[derive(Debug)]
 pub(super) struct Answer {
     version: u64,
     asker: Option<u64>,
-    thought: Thought,
+    thought: Option<Thought>,
 }
 
 /// The room's side of the computer's thinking.
@@ -42,6 +43,8 @@ pub(super) struct Thinking {
     answers: mpsc::Sender<Answer>,
     /// The score under the computer's own marks, once it has marked.
     own_count: Option<ByColor<f64>>,
+    /// A player's hint is being searched: one at a time per game.
+    pub(super) hint_pending: bool,
 }
 
 impl Thinking {
@@ -54,6 +57,7 @@ impl Thinking {
             asked: None,
             answers,
             own_count: None,
+            hint_pending: false,
         };
         (thinking, rx)
     }
@@ -137,14 +141,13 @@ impl Room {
         tokio::spawn(async move {
             let wanted = move || current.load(Ordering::SeqCst) == version;
             let job = move || think(&game, level, task, seed);
-            if let Some(thought) = pool.run(wanted, job).await {
-                let answer = Answer {
-                    version,
-                    asker,
-                    thought,
-                };
-                let _ = answers.send(answer).await;
-            }
+            let thought = pool.run(wanted, job).await;
+            let answer = Answer {
+                version,
+                asker,
+                thought,
+            };
+            let _ = answers.send(answer).await;
         });
     }
 
@@ -164,8 +167,9 @@ impl Room {
             thought,
         } = answer;
         if let Some(conn) = asker {
+            self.thinking.hint_pending = false;
             if version == self.thinking.version()
-                && let Thought::Hint { mv, win_rate } = thought
+                && let Some(Thought::Hint { mv, win_rate }) = thought
             {
                 let seq = self.move_count();
                 self.send_to(conn, &ServerMessage::Hint { seq, mv, win_rate });
@@ -176,6 +180,9 @@ impl Room {
             self.thinking.asked = None;
         }
         let Some(seat) = self.row.computer else {
+            return;
+        };
+        let Some(thought) = thought else {
             return;
         };
         if version != self.thinking.version() || self.finished() {
