@@ -5,6 +5,8 @@
 //! [`search::Policy`]: [`classic::ClassicPolicy`] for classic Go, and in [`variants`] the
 //! policies of Topological Go, MarGo and continuous Go.
 //!
+//! [`player`] is the computer player of any variant through the record layer's `AnyGame`
+//! (moves and marks as record moves), as the game server uses it.
 //! [`survival`] estimates dead stones for the variants without an ownership count.
 //! [`level`] maps the strength levels 1-10 to search budgets for every front end.
 //!
@@ -16,6 +18,7 @@
 pub mod baseline;
 pub mod classic;
 pub mod level;
+pub mod player;
 pub mod search;
 pub mod survival;
 pub mod variants;

@@ -4,11 +4,13 @@
 
 use stonefield_rules::{Game, Phase, Stone};
 
-use crate::search::{Policy, Trace};
+use crate::search::{Policy, Trace, random_playout};
 
-/// The stones of `game` that fewer than half of `playouts` continuations under `policy`
-/// leave on the board. `game` must be in play (resume a game that is being counted first);
-/// in any other phase no stone is called dead.
+/// The stones of `game` that fewer than half of `playouts` continuations leave on the
+/// board, each continuation `moves` random moves among `policy`'s candidates, played on
+/// the game itself ([`random_playout`]: a policy's own playout may run on a copy of the
+/// board and leave the game as it was). `game` must be in play (resume a game that is
+/// being counted first); in any other phase no stone is called dead.
 ///
 /// ```
 /// use stonefield_ai::search::RandomPolicy;
@@ -17,12 +19,13 @@ use crate::search::{Policy, Trace};
 ///
 /// let game = ContinuousGame::new(ContinuousRules::default()).unwrap();
 /// let mut rng = fastrand::Rng::with_seed(1);
-/// assert!(dead_by_survival(&game, &RandomPolicy { max_moves: 10 }, 4, &mut rng).is_empty());
+/// assert!(dead_by_survival(&game, &RandomPolicy { max_moves: 10 }, 4, 10, &mut rng).is_empty());
 /// ```
 pub fn dead_by_survival<G, P>(
     game: &G,
     policy: &P,
     playouts: u32,
+    moves: u32,
     rng: &mut fastrand::Rng,
 ) -> Vec<Stone<G::Point>>
 where
@@ -39,7 +42,7 @@ where
     let mut trace = Trace::default();
     for _ in 0..runs {
         let mut continued = game.clone();
-        policy.playout(&mut continued, rng, &mut trace);
+        random_playout(policy, &mut continued, rng, &mut trace, moves);
         let after = continued.stones();
         for (count, stone) in kept.iter_mut().zip(&stones) {
             if after
@@ -61,36 +64,31 @@ where
 #[cfg(test)]
 mod tests {
     use stonefield_rules::Color;
-    use stonefield_rules::continuous::{ContinuousGame, ContinuousRules, Point};
+    use stonefield_rules::classic::{ClassicGame, Rules, diagram_stones};
 
     use super::*;
-    use crate::search::RandomPolicy;
-
-    fn stone(x: f64, y: f64, color: Color) -> Stone<Point> {
-        Stone {
-            at: Point::new(x, y).expect("finite"),
-            color,
-        }
-    }
+    use crate::classic::ClassicPolicy;
 
     #[test]
     fn a_lone_stone_inside_a_wall_dies_and_the_wall_lives() {
-        // A white stone at the centre of a ring of black stones on square-9: random
-        // continuations fill its last space and take it; the ring stays.
-        let mut stones = vec![stone(4.5, 4.5, Color::White)];
-        for i in 0..10 {
-            let a = f64::from(i) * std::f64::consts::TAU / 10.0;
-            stones.push(stone(
-                4.5 + 1.65 * a.cos(),
-                4.5 + 1.65 * a.sin(),
-                Color::Black,
-            ));
-        }
-        let game = ContinuousGame::from_setup(ContinuousRules::default(), &stones, Color::Black)
-            .expect("setup");
+        // Black's wall has the whole left side for eyes; White's stone at A5 sits in it.
+        let rows = ["O.X..", "..X..", "..X..", "..X.O", "..XOO"];
+        let (size, stones) = diagram_stones(&rows).expect("diagram");
+        let rules = Rules::preset("chinese", size).expect("rules");
+        let game = ClassicGame::from_setup(rules, &stones, Color::Black).expect("setup");
         let mut rng = fastrand::Rng::with_seed(7);
-        let dead = dead_by_survival(&game, &RandomPolicy { max_moves: 60 }, 24, &mut rng);
+        let dead = dead_by_survival(&game, &ClassicPolicy, 64, 60, &mut rng);
+        let corner = dead.iter().find(|s| s.at.x() == 0 && s.at.y() == 0);
+        assert_eq!(corner.map(|s| s.color), Some(Color::White), "{dead:?}");
         assert!(dead.iter().all(|s| s.color == Color::White), "{dead:?}");
-        assert_eq!(dead.len(), 1, "{dead:?}");
+    }
+
+    #[test]
+    fn nothing_is_dead_in_a_game_that_is_not_in_play() {
+        let rules = Rules::preset("chinese", 5).expect("rules");
+        let mut game = ClassicGame::new(rules).expect("game");
+        game.resign(Color::Black).expect("resign");
+        let mut rng = fastrand::Rng::with_seed(1);
+        assert!(dead_by_survival(&game, &ClassicPolicy, 8, 10, &mut rng).is_empty());
     }
 }

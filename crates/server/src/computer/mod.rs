@@ -1,15 +1,15 @@
 //! The computer at a seat the server holds: its colour and level ([`ComputerSeat`], stored
-//! with the game), what it plays or marks dead in a position ([`think`]), and the bounded
-//! pool its searches run on, off the async runtime ([`ThinkPool`]).
+//! with the game), and the bounded pool its searches run on, off the async runtime
+//! ([`ThinkPool`]). What it plays is `stonefield_ai::player`'s: the server hands it the
+//! game and gets record moves back, never looking inside a position.
 
 mod pool;
-mod think;
 
 use serde_json::{Value, json};
 use stonefield_rules::Color;
 
 pub use pool::ThinkPool;
-pub use think::{HINT_LEVEL, Task, Thought, think};
+pub use stonefield_ai::player::{HINT_LEVEL, Task, Thought, think};
 
 /// The seat the computer holds in a game against a person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,17 +1,19 @@
-//! What the computer does in a position of any variant: its move (the tree search at its
-//! level, on one thread: the pool, not the search, spreads the work over the cores), or at
-//! the count the stones it thinks dead. Answers are record moves and record points, which
-//! the room plays through the same path as a person's.
+//! The computer player of any variant, as the game server uses it: given a game of
+//! [`AnyGame`], its move (the tree search at a level, on one thread: the server's pool,
+//! not the search, spreads the work over the cores), the stones it thinks dead at the
+//! count, or a hint. Answers are record moves and record points, which the server plays
+//! through the same path as a person's, so that it never looks inside a position.
 
 use serde_json::{Map, Value, json};
-use stonefield_ai::classic::{self, estimate_dead};
-use stonefield_ai::level::Level;
-use stonefield_ai::search::{Choice, Policy, Search, SearchConfig};
-use stonefield_ai::survival::dead_by_survival;
-use stonefield_ai::variants::{MargoPolicy, TopoPolicy, continuous_policy};
 use stonefield_record::AnyGame;
 use stonefield_rules::classic::ClassicGame;
 use stonefield_rules::{ByColor, Color, Game, Outcome, Stone};
+
+use crate::classic::{self, estimate_dead};
+use crate::level::Level;
+use crate::search::{Choice, Policy, Search, SearchConfig};
+use crate::survival::dead_by_survival;
+use crate::variants::{MargoPolicy, TopoPolicy, continuous_policy};
 
 /// Playouts of classic Go's dead-stone estimate (as the GTP player's count).
 const CLASSIC_ESTIMATE_PLAYOUTS: u32 = 1_000;
@@ -53,6 +55,18 @@ pub enum Thought {
 pub const HINT_LEVEL: u8 = 6;
 
 /// The computer's answer to `task` for the player to move in `game`, at `level`.
+///
+/// ```
+/// use serde_json::Map;
+/// use stonefield_ai::level::Level;
+/// use stonefield_ai::player::{Task, Thought, think};
+/// use stonefield_record::{AnyGame, Variant};
+///
+/// let game = AnyGame::new(Variant::Topological, &Map::new(), None).unwrap();
+/// let task = Task::Move { opponent_passed: false };
+/// let Thought::Move(mv) = think(&game, Level::get(1).unwrap(), task, 7) else { panic!() };
+/// assert_eq!(mv["color"], "white");
+/// ```
 pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
     let mut rng = fastrand::Rng::with_seed(seed);
     let opponent_passed = match task {
@@ -209,8 +223,12 @@ fn dead_stones(game: &AnyGame, rng: &mut fastrand::Rng) -> Vec<Value> {
             if playing.resume_play().is_err() {
                 return Vec::new();
             }
-            let policy = continuous_policy(CONTINUOUS_ESTIMATE_MOVES);
-            let dead = dead_by_survival(&playing, &policy, CONTINUOUS_ESTIMATE_PLAYOUTS, rng);
+            let (policy, playouts) = (
+                continuous_policy(CONTINUOUS_ESTIMATE_MOVES),
+                CONTINUOUS_ESTIMATE_PLAYOUTS,
+            );
+            let dead =
+                dead_by_survival(&playing, &policy, playouts, CONTINUOUS_ESTIMATE_MOVES, rng);
             points(&dead, |p| json!([p.x(), p.y()]))
         }
         _ => Vec::new(),
@@ -219,4 +237,105 @@ fn dead_stones(game: &AnyGame, rng: &mut fastrand::Rng) -> Vec<Value> {
 
 fn points<P>(stones: &[Stone<P>], at: impl Fn(&P) -> Value) -> Vec<Value> {
     stones.iter().map(|s| at(&s.at)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use stonefield_record::{MoveResult, RecordMove, Variant};
+    use stonefield_rules::Phase;
+
+    use super::*;
+
+    fn game(variant: Variant, rules: Value) -> AnyGame {
+        AnyGame::new(variant, rules.as_object().expect("rules"), None).expect("game")
+    }
+
+    fn record_move(v: &Value, variant: Variant) -> RecordMove {
+        RecordMove::from_value(v, variant, "move").expect("a record move")
+    }
+
+    /// Every variant's computer plays only moves its engine accepts, over a whole game
+    /// between two computers at level 1 (or 80 moves).
+    #[test]
+    fn every_move_of_every_variant_is_legal() {
+        let cases = [
+            (Variant::Classic, json!({"board_size": 5})),
+            (Variant::Continuous, json!({"board": "square-9"})),
+            (Variant::Margo, json!({"board_size": 3})),
+            (Variant::Topological, json!({"board_size": 6})),
+        ];
+        let level = Level::get(1).expect("level 1");
+        for (variant, rules) in cases {
+            let mut g = game(variant, rules);
+            let mut passed = false;
+            for turn in 0..80 {
+                if g.phase() != Phase::Playing {
+                    break;
+                }
+                let task = Task::Move {
+                    opponent_passed: passed,
+                };
+                let Thought::Move(mv) = think(&g, level, task, turn) else {
+                    panic!("{variant:?}: a move is asked, not marks");
+                };
+                let report = g.apply(&record_move(&mv, variant));
+                assert!(
+                    report.accepted(),
+                    "{variant:?} move {turn}: {mv} refused: {report:?}"
+                );
+                passed = report.result == MoveResult::Pass;
+            }
+        }
+    }
+
+    #[test]
+    fn a_stone_with_no_life_is_marked_dead_at_the_count() {
+        // 5x5: Black walls off the left; a lone White stone sits inside Black's area.
+        let mut g = game(Variant::Classic, json!({"board_size": 5, "komi": 0.5}));
+        let moves = [
+            ("black", [2, 0]),
+            ("white", [0, 0]),
+            ("black", [2, 1]),
+            ("white", [4, 4]),
+            ("black", [2, 2]),
+            ("white", [4, 3]),
+            ("black", [2, 3]),
+            ("white", [3, 4]),
+            ("black", [2, 4]),
+        ];
+        for (c, at) in moves {
+            let report = g.apply(&record_move(
+                &json!({"color": c, "at": at}),
+                Variant::Classic,
+            ));
+            assert!(report.accepted(), "{c} {at:?}");
+        }
+        for c in ["white", "black"] {
+            g.apply(&record_move(
+                &json!({"color": c, "pass": true}),
+                Variant::Classic,
+            ));
+        }
+        assert_eq!(g.phase(), Phase::MarkingDead);
+        let Thought::Dead(points) = think(&g, Level::get(1).expect("level"), Task::Mark, 1) else {
+            panic!("marks are asked");
+        };
+        assert!(points.contains(&json!([0, 0])), "{points:?}");
+        assert!(!points.contains(&json!([2, 2])), "{points:?}");
+    }
+
+    #[test]
+    fn a_hint_comes_with_the_win_estimate_of_the_player_to_move() {
+        let g = game(Variant::Margo, json!({"board_size": 4}));
+        let level = Level::get(HINT_LEVEL).expect("hint level");
+        let Thought::Hint { mv, win_rate } = think(&g, level, Task::Hint, 3) else {
+            panic!("a hint is asked");
+        };
+        assert_eq!(mv["color"], "white");
+        assert!(
+            win_rate.is_some_and(|w| (0.0..=1.0).contains(&w)),
+            "{win_rate:?}"
+        );
+    }
 }
