@@ -4,6 +4,8 @@
 //! count, or a hint. Answers are record moves and record points, which the server plays
 //! through the same path as a person's, so that it never looks inside a position.
 
+use std::time::Duration;
+
 use serde_json::{Map, Value, json};
 use stonefield_record::AnyGame;
 use stonefield_rules::classic::ClassicGame;
@@ -21,6 +23,10 @@ const CLASSIC_ESTIMATE_PLAYOUTS: u32 = 1_000;
 /// continuation costs geometry, so fewer and shorter than classic Go's.
 const CONTINUOUS_ESTIMATE_PLAYOUTS: u32 = 24;
 const CONTINUOUS_ESTIMATE_MOVES: u32 = 60;
+/// The longest a person waits for the computer, whatever the level: the levels' playout
+/// budgets are set for classic Go, and continuous Go's playouts cost far more (5,000 of
+/// them take about 18 s on square-9).
+pub const MAX_SECONDS_A_MOVE: f64 = 2.0;
 /// Moves of the continuous search's playouts (as `stonefield match`).
 const CONTINUOUS_PLAYOUT_MOVES: u32 = 20;
 
@@ -163,10 +169,12 @@ impl Thinker {
         if self.opponent_passed && passing_wins(game, &mut self.rng) {
             return Choice::Pass;
         }
-        let config = SearchConfig {
+        let mut config = SearchConfig {
             seed: self.seed,
             ..self.level.search_config(base, 1)
         };
+        let cap = Duration::from_secs_f64(MAX_SECONDS_A_MOVE);
+        config.time = Some(config.time.map_or(cap, |t| t.min(cap)));
         let result = Search::new(game.clone(), policy, config).run();
         self.win_rate = Some(result.win_rate);
         match result.choice {
