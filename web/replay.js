@@ -23,12 +23,16 @@ function show(i) {
   $('analysis').textContent = '';
 }
 
-// The computer's suggestion and win estimate for the frame shown, from the server.
+// The computer's suggestion and win estimate for the frame shown, from the server: of
+// the stored game, or of the uploaded file sent again (the server keeps no upload).
 async function analyse() {
-  if (!data) return;
   const frame = at;
+  const file = $('upload').files[0];
+  if (!id && !file) return;
   $('analysis').textContent = 'analysing…';
-  const a = await fetchJson('/api/analysis', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ record: data.record, moves: frame }) });
+  const a = id
+    ? await fetchJson(`/api/games/${id}/analysis?moves=${frame}`)
+    : await fetchJson(`/api/analysis?moves=${frame}`, { method: 'POST', headers: { 'content-type': file.name.toLowerCase().endsWith('.sgf') ? 'application/x-go-sgf' : 'application/json' }, body: file });
   if (frame !== at) return;
   if (!a) { $('analysis').textContent = ''; return; }
   $('analysis').textContent = a.move

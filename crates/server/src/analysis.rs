@@ -1,9 +1,9 @@
-//! Analysis of any position of a record: the computer's suggested move and the win
-//! estimate, for the replay page (always available there, unlike hints in live games).
-//! The search runs on the computer's thinking pool, as every search does.
+//! Analysis of any position of a game: the computer's suggested move and the win estimate,
+//! for the replay page (always available there, unlike hints in live games). The search
+//! runs on the computer's thinking pool, as every search does.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{Path, Query, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use stonefield_ai::level::Level;
@@ -12,35 +12,64 @@ use stonefield_rules::{Color, Phase};
 
 use crate::computer::{HINT_LEVEL, Task, Thought, think};
 use crate::error::AppError;
-use crate::http::AppState;
+use crate::http::{AppState, load, record_of};
 
 /// Searches waiting per thinking thread beyond which an analysis is refused: a flood of
 /// analyses must not hold up the computers of the games being played.
 const MAX_QUEUED_PER_THREAD: usize = 4;
 
-/// What to analyse: a JSON record and how many of its moves lead to the position.
-#[derive(Debug, Deserialize)]
-pub struct AnalysisRequest {
-    /// A record of any variant (as the replay answers give it).
-    pub record: Value,
-    /// Moves played before the position (more than the record has means all of them).
+/// Which position: the one after `moves` moves (more than the game has means the end).
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct Position {
+    /// Moves played before the position.
     pub moves: usize,
 }
 
-/// `POST /api/analysis`: `{"move", "win_rate", "black_win_rate", "to_move"}`, the move and
-/// rates null when the position is not in play (counted or over).
+/// `GET /api/games/{id}/analysis?moves=N`: the position of a stored game.
 ///
 /// # Errors
-/// A record the game layer cannot read, a pool too busy, or a search that failed.
-pub async fn analyse(
+/// No such game, a pool too busy, or a search that failed.
+pub async fn analyse_game(
     State(s): State<AppState>,
-    Json(req): Json<AnalysisRequest>,
+    Path(id): Path<String>,
+    Query(at): Query<Position>,
 ) -> Result<Json<Value>, AppError> {
-    let record =
-        Record::from_value(&req.record).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    let (row, events) = load(&s, &id).await?;
+    analyse(&s, &record_of(&row, &events), at.moves).await
+}
+
+/// `POST /api/analysis?moves=N` with a record as the replay page uploads it: a JSON record
+/// of any variant, or an SGF file of a classic game (read from its first `(`).
+///
+/// # Errors
+/// Neither a record nor SGF, a pool too busy, or a search that failed.
+pub async fn analyse_upload(
+    State(s): State<AppState>,
+    Query(at): Query<Position>,
+    body: axum::body::Bytes,
+) -> Result<Json<Value>, AppError> {
+    let body = String::from_utf8_lossy(&body);
+    let text = body.trim_start_matches('\u{feff}').trim_start();
+    let record: Value = match text.find('(').filter(|_| !text.starts_with('{')) {
+        Some(start) => {
+            let game = stonefield_record::sgf::read(&text[start..])
+                .map_err(|e| AppError::BadRequest(format!("SGF: {e}")))?;
+            serde_json::from_str(&game.record().to_json())
+                .map_err(|e| AppError::Internal(e.to_string()))?
+        }
+        None => serde_json::from_str(text)
+            .map_err(|e| AppError::BadRequest(format!("neither a JSON record nor SGF: {e}")))?,
+    };
+    analyse(&s, &record, at.moves).await
+}
+
+/// `{"move", "win_rate", "black_win_rate", "to_move"}` for the position after `moves`
+/// moves of `record`; the move and rates are null when the position is not in play.
+async fn analyse(s: &AppState, record: &Value, moves: usize) -> Result<Json<Value>, AppError> {
+    let record = Record::from_value(record).map_err(|e| AppError::BadRequest(e.to_string()))?;
     let mut game =
         AnyGame::from_record(&record).map_err(|e| AppError::BadRequest(e.to_string()))?;
-    for mv in record.moves.iter().take(req.moves) {
+    for mv in record.moves.iter().take(moves) {
         game.apply(mv);
     }
     let to_move = game.to_move();
@@ -54,7 +83,7 @@ pub async fn analyse(
         return Err(AppError::Busy("the computer is busy; try again".into()));
     }
     let level = Level::get(HINT_LEVEL).ok_or_else(|| AppError::Internal("hint level".into()))?;
-    let seed = req.moves as u64;
+    let seed = moves as u64;
     let thought = pool
         .run(|| true, move || think(&game, level, Task::Hint, seed))
         .await

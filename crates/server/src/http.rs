@@ -11,11 +11,8 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::{analysis, assets};
-use stonefield_rules::Color;
-
+use crate::assets;
 use crate::clock::{Clock, TimeControl};
-use crate::computer::ComputerSeat;
 use crate::engine::{self, score_json};
 use crate::error::AppError;
 use crate::ids;
@@ -51,7 +48,11 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/sgf", get(download_sgf))
         .route("/api/games/{id}/replay", get(replay_game))
         .route("/api/replay", post(replay_record))
-        .route("/api/analysis", post(analysis::analyse))
+        .route("/api/analysis", post(crate::analysis::analyse_upload))
+        .route(
+            "/api/games/{id}/analysis",
+            get(crate::analysis::analyse_game),
+        )
         .route("/ws/{id}", get(ws_upgrade))
         .layer(DefaultBodyLimit::max(1 << 20))
         .with_state(state)
@@ -146,12 +147,13 @@ pub async fn new_game(
     let computer = match req.computer_level {
         None => None,
         Some(level) => {
-            let human: Color = color
+            let human: stonefield_rules::Color = color
                 .parse()
                 .map_err(|_| AppError::Internal(color.into()))?;
-            let seat = ComputerSeat::new(human.other(), level).ok_or_else(|| {
-                AppError::BadRequest(format!("computer level {level}: expected 1 to 10"))
-            })?;
+            let seat =
+                crate::computer::ComputerSeat::new(human.other(), level).ok_or_else(|| {
+                    AppError::BadRequest(format!("computer level {level}: expected 1 to 10"))
+                })?;
             Some(seat)
         }
     };
@@ -197,7 +199,7 @@ async fn create_game(
     })))
 }
 
-async fn load(s: &AppState, id: &str) -> Result<(GameRow, Vec<Event>), AppError> {
+pub(crate) async fn load(s: &AppState, id: &str) -> Result<(GameRow, Vec<Event>), AppError> {
     if !ids::is_game_id(id) {
         return Err(AppError::NotFound);
     }
@@ -320,10 +322,7 @@ pub fn frames(record: &Value) -> Result<Value, AppError> {
             .map_err(|e| AppError::BadRequest(format!("moves[{i}]: {e}")))?;
         out.push(frame(game.as_ref(), report));
     }
-    // The record comes back too: the page posts it for analysis of any frame.
-    Ok(
-        json!({"variant": variant, "rules": rules, "result": record.get("result"), "frames": out, "record": record}),
-    )
+    Ok(json!({"variant": variant, "rules": rules, "result": record.get("result"), "frames": out}))
 }
 
 async fn replay_game(
