@@ -17,6 +17,9 @@ pub enum AppError {
     /// The request cannot be served as asked.
     #[error("{0}")]
     BadRequest(String),
+    /// The server cannot take the request now; the client may try again.
+    #[error("{0}")]
+    Busy(String),
     /// The seat was already taken.
     #[error("{0}")]
     Conflict(String),
@@ -26,9 +29,6 @@ pub enum AppError {
     /// The game layer refused the game.
     #[error(transparent)]
     Engine(#[from] EngineError),
-    /// The server is too busy to take this now; asking later may work.
-    #[error("{0}")]
-    Busy(String),
     /// Anything else.
     #[error("{0}")]
     Internal(String),
