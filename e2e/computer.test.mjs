@@ -74,7 +74,8 @@ async function acceptTheCount(page, watcher) {
 async function sameResult(page, watcher) {
   for (const p of [page, watcher]) await p.waitForFunction(() => document.body.dataset.status === 'finished');
   const result = await page.textContent('#result');
-  assert.match(result, /^Result: ([BW]\+[\d.]+|Draw)$/);
+  // A score, a draw, or (Topological Go) a forfeit under the reserve rule.
+  assert.match(result, /^Result: ([BW]\+([\d.]+|F)|Draw)$/);
   assert.equal(await watcher.textContent('#result'), result);
   assert.equal(await seqOf(watcher), await seqOf(page), 'the spectator saw every move');
   return result;
@@ -163,6 +164,21 @@ test('computer: Topological 6x6, to its end after two passes', () => withBrowser
   assert.ok(p);
   await clickBoard(page, ...p);
   await page.waitForFunction(() => document.body.dataset.seq === '2', null, { timeout: 20000 });
+  // Then every reserve stone (key R), as the rules require of a player who is not to
+  // lose by forfeit, each answered by the computer; then passes to the end.
+  await page.keyboard.press('r');
+  const spots = [];
+  for (let y = 0; y < 6; y++) for (let x = 0; x < 6; x++) spots.push([x, y]);
+  for (let i = 0; i < 5; i++) {
+    await myTurnAgain(page);
+    if ((await page.getAttribute('body', 'data-status')) === 'finished') break;
+    const r = await firstLegal(page, spots);
+    assert.ok(r, 'a legal point for a reserve stone');
+    const seq = await seqOf(page);
+    await clickBoard(page, ...r);
+    await page.waitForFunction((n) => Number(document.body.dataset.seq) > n, seq);
+  }
   await passToTheEnd(page);
-  await sameResult(page, watcher);
+  const result = await sameResult(page, watcher);
+  assert.doesNotMatch(result, /^Result: B\+F$/, 'White placed every reserve stone');
 }));
