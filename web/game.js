@@ -1,5 +1,5 @@
 // The game page: wires the socket, the state, the drawing and the controls together.
-import { createState, applyFull, applyMoved, loadSeat, saveSeat, myTurn, timeLeft } from './state.js';
+import { createState, applyFull, applyMoved, loadSeat, saveSeat, myTurn, timeLeft, describeMove, percent } from './state.js';
 import { geometry, stoneAt, candidatesAt } from './board.js';
 import { pyramidInfo } from './pyramid.js';
 import { topoInfo } from './topo.js';
@@ -43,9 +43,10 @@ function draw() {
   if (!g) return;
   render(svg, st, geo, view);
   const b = document.body.dataset;
-  Object.assign(b, { seq: g.seq, phase: g.phase, status: g.status, toMove: g.to_move, you: g.you ?? 'spectator' });
-  $('you').textContent = g.you ? `You play ${g.you}` : 'Watching';
-  const turn = g.status === 'open' ? 'waiting for an opponent' : g.phase === 'marking' ? 'marking dead stones' : `${g.to_move} to move`;
+  Object.assign(b, { seq: g.seq, phase: g.phase, status: g.status, toMove: g.to_move, you: g.you ?? 'spectator', thinking: st.thinking });
+  const against = g.computer ? ` against the computer (${g.computer.color}, level ${g.computer.level})` : '';
+  $('you').textContent = (g.you ? `You play ${g.you}` : 'Watching') + against;
+  const turn = g.status === 'open' ? 'waiting for an opponent' : st.thinking ? 'computer is thinking…' : g.phase === 'marking' ? 'marking dead stones' : `${g.to_move} to move`;
   $('status').textContent = g.status === 'finished' ? 'game over' : turn;
   const ps = st.preview?.result.score;
   $('score').textContent = `B ${num(g.score.black)} · W ${num(g.score.white)}${ps ? ` (if played: B ${ps.black.toFixed(1)} · W ${ps.white.toFixed(1)})` : ''}`;
@@ -59,6 +60,10 @@ function draw() {
   $('play-buttons').hidden = !seated || g.phase !== 'playing';
   $('marking').hidden = !seated || g.phase !== 'marking';
   $('accept').disabled = !!g.accepted?.[g.you];
+  $('ask-hint').hidden = !(g.hints && myTurn(st));
+  const sg = st.suggestion;
+  $('suggestion').textContent = !sg ? '' : sg === 'asked' ? 'looking for a hint…'
+    : `Suggested: ${describeMove(sg.move)}${sg.win_rate == null ? '' : ` · your win estimate ${percent(sg.win_rate)}`}`;
   $('undo-answer').hidden = !(seated && st.undoBy && st.undoBy !== g.you);
   $('snap').hidden = geo.kind !== 'polygon';
   $('territory-box').hidden = geo.kind !== 'polygon';
@@ -93,6 +98,8 @@ function onMessage(m) {
       break;
     case 'undo_requested': st.undoBy = m.by; break;
     case 'undo_declined': st.undoBy = null; st.message = 'undo declined'; break;
+    case 'thinking': st.thinking = true; break;
+    case 'hint': if (m.seq === st.game?.seq) st.suggestion = m; break;
     case 'preview': {
       const k = JSON.stringify(m.request);
       if (stale.get(k)) { stale.set(k, stale.get(k) - 1); break; }
@@ -217,6 +224,7 @@ bind(svg, {
 $('pass').onclick = () => net.send({ type: 'pass' });
 $('resign').onclick = () => { if (confirm('Resign?')) net.send({ type: 'resign' }); };
 $('undo').onclick = () => net.send({ type: 'undo_request' });
+$('ask-hint').onclick = () => { st.suggestion = 'asked'; net.send({ type: 'hint' }); redraw(); };
 $('undo-yes').onclick = () => net.send({ type: 'undo_answer', accept: true });
 $('undo-no').onclick = () => net.send({ type: 'undo_answer', accept: false });
 $('accept').onclick = () => net.send({ type: 'accept' });

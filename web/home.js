@@ -34,6 +34,10 @@ async function create(ev) {
   ev.preventDefault();
   const f = ev.target;
   const body = { variant: f.variant.value, rules: rules(f), time_control: timeControl(f), color: f.color.value };
+  // Against the computer the server takes the other seat itself.
+  if (f.opponent.value === 'computer') body.computer_level = Number(f.level.value);
+  // Hints are always on against the computer; between people only when asked for.
+  if (f.hints.checked) body.hints = true;
   const resp = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const data = await resp.json();
   if (!resp.ok) { $('form-msg').textContent = data.error; return; }

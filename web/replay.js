@@ -2,6 +2,7 @@
 // (slider, buttons, arrow keys), asking the server for the slice of frames it shows.
 import { geometry } from './board.js';
 import { render } from './render.js';
+import { describeMove, percent } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 const svg = $('board');
@@ -41,6 +42,24 @@ async function show(i) {
   const r = fr.report;
   $('report').textContent = r ? `${r.color} ${r.result}${r.at ? ` at ${JSON.stringify(r.at)}` : ''}${r.reason ? ` (${r.reason})` : ''}` : 'start';
   $('score').textContent = `B ${fr.score.black} · W ${fr.score.white}`;
+  $('analysis').textContent = '';
+}
+
+// The computer's suggestion and win estimate for the frame shown, from the server: of
+// the stored game, or of the uploaded file sent again (the server keeps no upload).
+async function analyse() {
+  const frame = at;
+  const file = $('upload').files[0];
+  if (!id && !file) return;
+  $('analysis').textContent = 'analysing…';
+  const a = id
+    ? await fetchJson(`/api/games/${id}/analysis?moves=${frame}`)
+    : await fetchJson(`/api/analysis?moves=${frame}`, { method: 'POST', headers: { 'content-type': file.name.toLowerCase().endsWith('.sgf') ? 'application/x-go-sgf' : 'application/json' }, body: file });
+  if (frame !== at) return;
+  if (!a) { $('analysis').textContent = ''; return; }
+  $('analysis').textContent = a.move
+    ? `${a.to_move} to play: ${describeMove(a.move)}${a.black_win_rate == null ? '' : ` · Black's win estimate ${percent(a.black_win_rate)}`}`
+    : 'no move to suggest: the game is over here';
 }
 
 // Opens a replay from `fetchSlice`: its first answer (the end of the game) says how long
@@ -85,6 +104,7 @@ if (id) {
     if (await open(post)) $('msg').textContent = '';
   };
 }
+$('analyse').onclick = analyse;
 $('slider').oninput = () => show(Number($('slider').value));
 $('prev').onclick = () => show(at - 1);
 $('next').onclick = () => show(at + 1);

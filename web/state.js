@@ -5,13 +5,15 @@ export function saveSeat(id, token) { localStorage.setItem(`stonefield.seat.${id
 export function loadSeat(id) { return localStorage.getItem(`stonefield.seat.${id}`); }
 
 export function createState() {
-  return { game: null, hover: null, preview: null, snap: 'nearest', reserve: false, territory: true, message: '', undoBy: null, received: 0 };
+  return { game: null, hover: null, preview: null, snap: 'nearest', reserve: false, territory: true, message: '', undoBy: null, received: 0, thinking: false, suggestion: null };
 }
 
 // A full state from the server replaces everything it covers.
 export function applyFull(st, game) {
   st.game = game;
   st.undoBy = game.undo_by;
+  st.thinking = !!game.computer?.thinking;
+  st.suggestion = null;
   st.preview = null;
   st.received = performance.now();
 }
@@ -43,10 +45,25 @@ export function applyMoved(st, m) {
   // Variants that draw more than stones (territory, trees, pyramids) send the whole view.
   if (m.view) g.view = m.view;
   if (m.result) { g.result = m.result; g.status = 'finished'; }
+  // The computer's move is its answer; any other move may set it thinking again.
+  if (r.color === g.computer?.color || m.result) st.thinking = false;
   st.undoBy = null;
+  st.suggestion = null;
   st.preview = null;
   st.received = performance.now();
 }
+
+// A suggested move as words: where, or pass / resign (no rules: the move as the server wrote it).
+export function describeMove(mv) {
+  if (!mv) return 'nothing';
+  if (mv.pass) return 'pass';
+  if (mv.resign) return 'resign';
+  const at = mv.at.map((v) => (Number.isInteger(v) ? v : v.toFixed(2))).join(', ');
+  return `[${at}]${mv.reserve ? ' (reserve stone)' : ''}`;
+}
+
+// A win estimate as a percentage.
+export const percent = (p) => `${Math.round(p * 100)}%`;
 
 export function myTurn(st) {
   const g = st.game;

@@ -5,6 +5,11 @@
 //! [`search::Policy`]: [`classic::ClassicPolicy`] for classic Go, [`topological::TopoPolicy`] for
 //! Topological Go, and in [`variants`] the policies of MarGo and continuous Go.
 //!
+//! [`player`] is the computer player of any variant through the record layer's `AnyGame`
+//! (moves and marks as record moves), as the game server uses it.
+//! [`survival`] estimates dead stones for the variants without an ownership count.
+//! [`level`] maps the strength levels 1-10 to search budgets for every front end.
+//!
 //! Classic Go also keeps the flat player: [`classic::choose_move`] picks a move by UCB1
 //! over the root moves with light playouts, and [`classic::ownership`] /
 //! [`classic::estimate_dead`] estimate who owns each point at the end, which the
@@ -12,6 +17,9 @@
 
 pub mod baseline;
 pub mod classic;
+pub mod level;
+pub mod player;
 pub mod search;
+pub mod survival;
 pub mod topological;
 pub mod variants;

@@ -90,7 +90,7 @@ fn points_off_the_board_and_out_of_turn_are_reported_not_refused() {
             json!({"color": "black", "at": [1e300, -1e300]}),
             json!({"color": "white", "at": [5, 5]}),
             json!({"color": "black", "request": [1e300, 1e300]}),
-            json!({"color": "white", "request": [1e6, 1e6]}),
+            json!({"color": "white", "request": [1e6, -1e6]}),
             json!({"color": "black", "at": [12.5, 12.51]}),
         ],
     );
@@ -111,14 +111,11 @@ fn points_off_the_board_and_out_of_turn_are_reported_not_refused() {
             Some("outside")
         ]
     );
-    // A pointer beyond 1e150 lands somewhere on the board (distances no longer tell the
-    // corners apart); a far one is clamped to the nearest point, the bottom-right corner.
-    assert_eq!(rep.moves[3].result, MoveResult::Placed);
-    let corner = xy(rep.moves[4].at.as_ref().expect("placed"));
-    assert!(
-        (corner[0] - 12.5).hypot(corner[1] - 12.5) < 1e-9,
-        "{corner:?}"
-    );
+    // Far pointers clamp to the nearest point exactly, however far: the top-right corner
+    // for Black, the bottom-right one for White.
+    let at = |i: usize| xy(rep.moves[i].at.as_ref().expect("placed"));
+    assert_eq!(at(3), [12.5, 12.5]);
+    assert_eq!(at(4), [12.5, 0.5]);
 }
 
 /// The requests of a small game, on a 13-unit board of radius 0.5 at the origin.

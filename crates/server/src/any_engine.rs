@@ -141,6 +141,10 @@ impl Engine for AnyEngine {
     fn preview(&self, request: &Value) -> Result<Value, EngineError> {
         self.game.preview(request).map_err(malformed)
     }
+
+    fn game(&self) -> &AnyGame {
+        &self.game
+    }
 }
 
 #[cfg(test)]

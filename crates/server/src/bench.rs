@@ -1,6 +1,8 @@
 //! `stonefield bench server`: N concurrent games of scripted players (and spectators) over
 //! WebSocket on loopback against an in-process server; prints moves per second and the
-//! p50/p99 round trip of a move (sent until the mover hears it was played).
+//! p50/p99 round trip of a move (sent until the mover hears it was played). With
+//! `--ai-games M` the same games run twice, alone and then beside M games against the
+//! computer that keep it thinking, and both sets of figures are printed.
 //!
 //! ```no_run
 //! use stonefield_server::bench::{BenchConfig, run};
@@ -9,6 +11,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -43,6 +46,13 @@ pub struct BenchConfig {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Games against the computer (9x9 classic) running beside the scripted games; the
+    /// scripted games are then measured without and with them.
+    #[arg(long, default_value_t = 0)]
+    pub ai_games: usize,
+    /// The computer's level in those games.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub ai_level: u8,
 }
 
 impl Default for BenchConfig {
@@ -54,6 +64,8 @@ impl Default for BenchConfig {
             think_ms: 0,
             database: None,
             json: false,
+            ai_games: 0,
+            ai_level: 5,
         }
     }
 }
@@ -114,6 +126,8 @@ async fn play_game(
         setup: None,
         time_control: Default::default(),
         color: Some("black".into()),
+        computer_level: None,
+        hints: false,
     };
     let (id, b, _, w) = new_game(&state.rooms, req).await?;
     let mut players = [
@@ -195,6 +209,66 @@ async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     let server = tokio::spawn(serve_on(listener, state.clone(), std::future::pending()));
 
+    let mut out = summary(&cfg, human_games(addr, &state, &cfg).await?);
+    if cfg.ai_games > 0 {
+        let stop = Arc::new(AtomicBool::new(false));
+        let answers = Arc::new(AtomicU64::new(0));
+        // Every computer game is under way (its first answer in) before measuring.
+        let started = Arc::new(Barrier::new(cfg.ai_games + 1));
+        let computers: Vec<_> = (0..cfg.ai_games)
+            .map(|_| {
+                let ai = ComputerGames {
+                    addr,
+                    state: state.clone(),
+                    level: cfg.ai_level,
+                    stop: Arc::clone(&stop),
+                    answers: Arc::clone(&answers),
+                };
+                tokio::spawn(ai.run(Arc::clone(&started)))
+            })
+            .collect();
+        started.wait().await;
+        let before = answers.load(Ordering::SeqCst);
+        let with_ai = summary(&cfg, human_games(addr, &state, &cfg).await?);
+        let during = answers.load(Ordering::SeqCst) - before;
+        stop.store(true, Ordering::SeqCst);
+        for c in computers {
+            c.abort();
+        }
+        let without = out;
+        out = with_ai;
+        out["ai_games"] = cfg.ai_games.into();
+        out["ai_level"] = cfg.ai_level.into();
+        out["ai_answers"] = during.into();
+        out["without_ai"] = without;
+    }
+    server.abort();
+    let _ = std::fs::remove_dir_all(&dir);
+    if cfg.json {
+        println!("{out}");
+    } else {
+        if let Some(without) = out.get("without_ai") {
+            println!("without the computer games: {}", line(without));
+            println!(
+                "beside {} games against the computer at level {} ({} answers meanwhile): {}",
+                cfg.ai_games,
+                cfg.ai_level,
+                out["ai_answers"],
+                line(&out)
+            );
+        } else {
+            println!("{}", line(&out));
+        }
+    }
+    Ok(())
+}
+
+/// The scripted games, all at once: every move's round trip and the seconds they took.
+async fn human_games(
+    addr: SocketAddr,
+    state: &AppState,
+    cfg: &BenchConfig,
+) -> anyhow::Result<(Vec<Duration>, f64)> {
     let ready = Arc::new(Barrier::new(cfg.games + 1));
     let tasks: Vec<_> = (0..cfg.games)
         .map(|_| {
@@ -212,13 +286,14 @@ async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
     for t in tasks {
         rtts.extend(t.await??);
     }
-    let secs = start.elapsed().as_secs_f64();
-    server.abort();
-    let _ = std::fs::remove_dir_all(&dir);
+    Ok((rtts, start.elapsed().as_secs_f64()))
+}
 
+/// The figures of one run of the scripted games.
+fn summary(cfg: &BenchConfig, (mut rtts, secs): (Vec<Duration>, f64)) -> Value {
     rtts.sort_unstable();
     let moves = rtts.len();
-    let out = json!({
+    json!({
         "games": cfg.games,
         "spectators_per_game": cfg.spectators,
         "moves": moves,
@@ -229,24 +304,108 @@ async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
         "p50_ms": percentile(&rtts, 0.50),
         "p99_ms": percentile(&rtts, 0.99),
         "max_ms": percentile(&rtts, 1.0),
-    });
-    if cfg.json {
-        println!("{out}");
-    } else {
-        println!(
-            "{} games ({} spectators each, think {} ms): {} moves in {:.2} s = {:.0} moves/s; round trip p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-            cfg.games,
-            cfg.spectators,
-            cfg.think_ms,
-            moves,
-            secs,
-            out["moves_per_sec"].as_f64().unwrap_or(0.0),
-            out["p50_ms"].as_f64().unwrap_or(0.0),
-            out["p99_ms"].as_f64().unwrap_or(0.0),
-            out["max_ms"].as_f64().unwrap_or(0.0)
-        );
+    })
+}
+
+fn line(v: &Value) -> String {
+    let f = |k: &str| v[k].as_f64().unwrap_or(0.0);
+    format!(
+        "{} games ({} spectators each, think {} ms): {} moves in {:.2} s = {:.0} moves/s; round trip p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        v["games"],
+        v["spectators_per_game"],
+        v["think_ms"],
+        v["moves"],
+        f("seconds"),
+        f("moves_per_sec"),
+        f("p50_ms"),
+        f("p99_ms"),
+        f("max_ms")
+    )
+}
+
+/// A scripted person playing the computer, game after game, until told to stop: on 9x9
+/// classic, the person tries the points in reading order (the first the server accepts
+/// is played) and passes when none is left; a game that reaches its count is left.
+struct ComputerGames {
+    addr: SocketAddr,
+    state: AppState,
+    level: u8,
+    stop: Arc<AtomicBool>,
+    /// The computer's answers, counted over every game.
+    answers: Arc<AtomicU64>,
+}
+
+impl ComputerGames {
+    async fn run(self, started: Arc<Barrier>) -> anyhow::Result<()> {
+        let mut started = Some(started);
+        while !self.stop.load(Ordering::SeqCst) {
+            let req = NewGame {
+                variant: "classic".into(),
+                rules: json!({"board_size": 9}),
+                setup: None,
+                time_control: Default::default(),
+                color: Some("black".into()),
+                computer_level: Some(self.level),
+                hints: false,
+            };
+            let (id, token, _, _) = new_game(&self.state.rooms, req).await?;
+            let mut ws = connect(self.addr, &id, Some(&token)).await?;
+            until(&mut ws, "state").await?;
+            let mut next = 0;
+            loop {
+                let played = self.person_moves(&mut ws, &mut next).await?;
+                if played["phase"] != "playing" {
+                    break;
+                }
+                let answer = until(&mut ws, "moved").await?;
+                self.answers.fetch_add(1, Ordering::SeqCst);
+                if let Some(s) = started.take() {
+                    s.wait().await;
+                }
+                if answer["phase"] != "playing" || self.stop.load(Ordering::SeqCst) {
+                    break;
+                }
+            }
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// Plays the first point from `next` on that the server accepts, or a pass; returns
+    /// its `moved` message.
+    async fn person_moves(&self, ws: &mut Ws, next: &mut usize) -> anyhow::Result<Value> {
+        while *next < 81 {
+            let at = [*next % 9, *next / 9];
+            *next += 1;
+            let msg = json!({"type": "move", "move": {"at": at}});
+            ws.send(Message::Text(msg.to_string().into())).await?;
+            if let Some(moved) = moved_or_refused(ws).await? {
+                return Ok(moved);
+            }
+        }
+        let pass = json!({"type": "pass"});
+        ws.send(Message::Text(pass.to_string().into())).await?;
+        moved_or_refused(ws)
+            .await?
+            .context("the server refused a pass")
+    }
+}
+
+/// The next `moved` message (`Some`) or refusal (`None`), skipping the rest.
+async fn moved_or_refused(ws: &mut Ws) -> anyhow::Result<Option<Value>> {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
+            .await
+            .context("no answer within 60 s")?
+            .context("connection closed")??;
+        if let Message::Text(t) = msg {
+            let v: Value = serde_json::from_str(t.as_str())?;
+            match v["type"].as_str() {
+                Some("moved") => return Ok(Some(v)),
+                Some("refused") => return Ok(None),
+                _ => {}
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -266,6 +425,20 @@ mod tests {
             moves: 10,
             spectators: 2,
             json: true,
+            ..BenchConfig::default()
+        };
+        run(cfg).unwrap();
+    }
+
+    #[test]
+    fn a_bench_beside_computer_games_runs_to_the_end() {
+        let cfg = BenchConfig {
+            games: 2,
+            moves: 6,
+            spectators: 0,
+            json: true,
+            ai_games: 2,
+            ai_level: 1,
             ..BenchConfig::default()
         };
         run(cfg).unwrap();

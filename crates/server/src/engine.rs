@@ -11,6 +11,7 @@
 //! ```
 
 use serde_json::Value;
+use stonefield_record::AnyGame;
 use stonefield_rules::{ByColor, Color, Outcome, Phase};
 
 use crate::any_engine::AnyEngine;
@@ -74,6 +75,9 @@ pub trait Engine: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// [`EngineError::Malformed`] for a request that cannot be read.
     fn preview(&self, request: &Value) -> Result<Value, EngineError>;
+    /// The game itself, for the computer player, which searches a copy off the runtime
+    /// (the room passes it on without looking inside).
+    fn game(&self) -> &AnyGame;
 }
 
 /// Starts a game of `variant` under the `rules` object of the record format.

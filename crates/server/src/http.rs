@@ -74,6 +74,11 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/sgf", get(download_sgf))
         .route("/api/games/{id}/replay", get(replay_game))
         .route("/api/replay", post(replay_record))
+        .route("/api/analysis", post(crate::analysis::analyse_upload))
+        .route(
+            "/api/games/{id}/analysis",
+            get(crate::analysis::analyse_game),
+        )
         .route("/ws/{id}", get(ws_upgrade))
         .layer(DefaultBodyLimit::max(1 << 20))
         .with_state(state)
@@ -116,9 +121,15 @@ pub struct NewGame {
     /// The clock.
     #[serde(default)]
     pub time_control: TimeControl,
-    /// `black`, `white` or `random`.
+    /// `black`, `white` or `random`: the creator's colour.
     #[serde(default)]
     pub color: Option<String>,
+    /// Play the computer at this level (1-10): it takes the other seat at once.
+    #[serde(default)]
+    pub computer_level: Option<u8>,
+    /// Players may ask for hints (always so against the computer).
+    #[serde(default)]
+    pub hints: bool,
 }
 
 fn empty_object() -> Value {
@@ -160,6 +171,19 @@ pub async fn new_game(
             )));
         }
     };
+    let computer = match req.computer_level {
+        None => None,
+        Some(level) => {
+            let human: stonefield_rules::Color = color
+                .parse()
+                .map_err(|_| AppError::Internal(color.into()))?;
+            let seat =
+                crate::computer::ComputerSeat::new(human.other(), level).ok_or_else(|| {
+                    AppError::BadRequest(format!("computer level {level}: expected 1 to 10"))
+                })?;
+            Some(seat)
+        }
+    };
     let rnd =
         |r: Result<String, ids::RandomError>| r.map_err(|e| AppError::Internal(e.to_string()));
     let row = GameRow {
@@ -171,11 +195,14 @@ pub async fn new_game(
         black_token: rnd(ids::seat_token())?,
         white_token: rnd(ids::seat_token())?,
         creator: color.into(),
-        claimed: false,
-        status: "open".into(),
+        // The computer's seat is taken from the start: the game is live at once.
+        claimed: computer.is_some(),
+        status: if computer.is_some() { "live" } else { "open" }.into(),
         result: None,
         clock: serde_json::to_value(Clock::new(tc)).ok(),
         created_ms: now_ms(),
+        computer,
+        hints: req.hints,
     };
     rooms.store().create_game(&row).await?;
     let (mine, theirs) = if color == "black" {
@@ -190,14 +217,16 @@ async fn create_game(
     State(s): State<AppState>,
     Json(req): Json<NewGame>,
 ) -> Result<Json<Value>, AppError> {
+    let against_computer = req.computer_level.is_some();
     let (id, token, color, invite) = new_game(&s.rooms, req).await?;
+    // The computer's token never leaves the server.
+    let invite_url = (!against_computer).then(|| format!("/game/{id}#seat={invite}"));
     Ok(Json(json!({
-        "id": id, "token": token, "color": color,
-        "invite_url": format!("/game/{id}#seat={invite}"),
+        "id": id, "token": token, "color": color, "invite_url": invite_url,
     })))
 }
 
-async fn load(s: &AppState, id: &str) -> Result<(GameRow, Vec<Event>), AppError> {
+pub(crate) async fn load(s: &AppState, id: &str) -> Result<(GameRow, Vec<Event>), AppError> {
     if !ids::is_game_id(id) {
         return Err(AppError::NotFound);
     }
@@ -242,6 +271,10 @@ pub fn record_of(row: &GameRow, events: &[Event]) -> Value {
         "players": {"black": {"name": "Black"}, "white": {"name": "White"}},
         "moves": moves,
     });
+    // A computer player is named, and says so (a key the record format keeps).
+    if let Some(c) = row.computer {
+        rec["players"][c.color.name()] = json!({"name": c.name(), "computer": {"level": c.level}});
+    }
     if let Some(setup) = &row.setup {
         rec["setup"] = setup.clone();
     }

@@ -7,10 +7,12 @@
 //! stonefield_server::run(stonefield_server::Config::default()).unwrap();
 //! ```
 
+mod analysis;
 mod any_engine;
 mod assets;
 pub mod bench;
 pub mod clock;
+pub mod computer;
 pub mod engine;
 mod error;
 mod http;

@@ -53,6 +53,8 @@ pub enum ClientMessage {
     Accept,
     /// Disagree with the marks: play resumes.
     Resume,
+    /// Ask for the computer's suggested move and win estimate (where the game allows hints).
+    Hint,
     /// Ask for the full state again.
     Sync,
 }
@@ -96,6 +98,12 @@ pub enum ServerMessage {
     },
     /// An undo request was declined.
     UndoDeclined,
+    /// The computer started thinking about its move (or its marks); its answer comes as
+    /// any player's does.
+    Thinking {
+        /// The computer's colour.
+        color: String,
+    },
     /// What a request would do (to the asker only).
     Preview {
         /// The request asked about.
@@ -104,6 +112,17 @@ pub enum ServerMessage {
         /// or null), `legal`, `reason` when illegal, `captured` stones and the `score` if
         /// played.
         result: Value,
+    },
+    /// The computer's suggestion for the player to move (to the asker only).
+    Hint {
+        /// Moves played when it was asked: a hint for an earlier position is never sent.
+        seq: u64,
+        /// The suggested record move.
+        #[serde(rename = "move")]
+        mv: Value,
+        /// The win estimate (0 to 1) of the player to move; null when the suggestion comes
+        /// from the count rather than a search.
+        win_rate: Option<f64>,
     },
     /// A move or action was refused by the rules or by the seat rules; nothing changed.
     Refused {

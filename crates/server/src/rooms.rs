@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use tokio::sync::Mutex;
 
+use crate::computer::ThinkPool;
 use crate::room::{self, RoomError, RoomHandle};
 use crate::store::{Store, now_ms};
 
@@ -16,15 +17,28 @@ use crate::store::{Store, now_ms};
 pub struct Rooms {
     store: Store,
     map: Mutex<HashMap<String, RoomHandle>>,
+    /// Where the computers of every room think.
+    pool: ThinkPool,
 }
 
 impl Rooms {
-    /// No rooms yet.
+    /// No rooms yet; computers think on half the cores ([`ThinkPool::for_cores`]).
     pub fn new(store: Store) -> Rooms {
+        Rooms::with_pool(store, ThinkPool::for_cores())
+    }
+
+    /// No rooms yet; computers think on `pool`.
+    pub fn with_pool(store: Store, pool: ThinkPool) -> Rooms {
         Rooms {
             store,
             map: Mutex::new(HashMap::new()),
+            pool,
         }
+    }
+
+    /// Where the computers think (analysis searches too).
+    pub fn pool(&self) -> &ThinkPool {
+        &self.pool
     }
 
     /// The store the rooms write to.
@@ -45,7 +59,7 @@ impl Rooms {
         let Some((row, events)) = self.store.load(id).await? else {
             return Ok(None);
         };
-        let handle = room::start(self.store.clone(), row, events)?;
+        let handle = room::start(self.store.clone(), row, events, self.pool.clone())?;
         map.insert(id.to_owned(), handle.clone());
         Ok(Some(handle))
     }

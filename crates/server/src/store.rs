@@ -20,6 +20,8 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Connection, Row};
 use tokio::sync::{Mutex, mpsc, oneshot};
 
+use crate::computer::ComputerSeat;
+
 /// A store failure.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -42,7 +44,8 @@ pub enum StoreError {
 }
 
 /// Migrations in order; each runs once, inside a transaction, on both databases.
-const MIGRATIONS: &[&str] = &["CREATE TABLE games (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE games (
         id TEXT PRIMARY KEY,
         variant TEXT NOT NULL,
         rules TEXT NOT NULL,
@@ -66,7 +69,12 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE games (
         clock TEXT,
         PRIMARY KEY (game_id, seq)
     );
-    CREATE INDEX games_status ON games (status, updated_ms)"];
+    CREATE INDEX games_status ON games (status, updated_ms)",
+    // The seat the computer holds, as `{"color", "level"}`; null in games between people.
+    "ALTER TABLE games ADD COLUMN computer TEXT",
+    // Whether players may ask for hints (always in games against the computer).
+    "ALTER TABLE games ADD COLUMN hints BIGINT NOT NULL DEFAULT 0",
+];
 
 /// A game as stored (without its events).
 #[derive(Debug, Clone, PartialEq)]
@@ -97,6 +105,10 @@ pub struct GameRow {
     pub clock: Option<Value>,
     /// Creation time, ms since the epoch.
     pub created_ms: i64,
+    /// The seat the computer holds, if it plays in this game.
+    pub computer: Option<ComputerSeat>,
+    /// Whether players may ask for hints in a game between people.
+    pub hints: bool,
 }
 
 /// One stored event of a game: a move (`move`), or a step of counting (`mark`, `resume`).
@@ -287,11 +299,17 @@ fn row_to_game(r: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
             .map(json)
             .transpose()?,
         created_ms: r.try_get("created_ms")?,
+        computer: r
+            .try_get::<Option<String>, _>("computer")?
+            .map(|s| json(s).map(|v| ComputerSeat::from_json(&v)))
+            .transpose()?
+            .flatten(),
+        hints: r.try_get::<i64, _>("hints")? != 0,
     })
 }
 
 const GAME_COLUMNS: &str = "id, variant, rules, setup, time_control, black_token, white_token, \
-    creator, claimed, status, result, clock, created_ms";
+    creator, claimed, status, result, clock, created_ms, computer, hints";
 
 impl Store {
     /// Connects to `url` (`sqlite://...` or `postgres://...`) and runs the migrations.
@@ -376,8 +394,8 @@ impl Store {
         let now = now_ms();
         sqlx::query(
             "INSERT INTO games (id, variant, rules, setup, time_control, black_token, white_token, \
-             creator, claimed, status, result, clock, created_ms, updated_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+             creator, claimed, status, result, clock, created_ms, updated_ms, computer, hints) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         )
         .bind(&g.id)
         .bind(&g.variant)
@@ -393,6 +411,8 @@ impl Store {
         .bind(g.clock.as_ref().map(Value::to_string))
         .bind(g.created_ms)
         .bind(now)
+        .bind(g.computer.map(|c| c.to_json().to_string()))
+        .bind(i64::from(g.hints))
         .execute(&self.pool)
         .await?;
         Ok(())

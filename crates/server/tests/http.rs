@@ -189,3 +189,68 @@ async fn an_uploaded_sgf_is_replayed_like_a_record() {
         assert!(error.contains(says), "{bad}: {error}");
     }
 }
+
+/// The replay page's analysis: the suggested move is legal in the position asked about,
+/// and the win estimates are probabilities that agree with each other; a finished
+/// position has none. Uploaded records and stored games alike.
+#[tokio::test]
+async fn analysis_suggests_a_legal_move_for_any_position_of_a_record() {
+    use stonefield_record::{AnyGame, Record, RecordMove, Variant};
+    let s = common::server().await;
+    let record = json!({"variant": "classic", "rules": {"board_size": 9}, "moves": [
+        {"color": "black", "at": [2, 2]}, {"color": "white", "at": [6, 6]},
+        {"color": "black", "pass": true}, {"color": "white", "pass": true}]});
+    let upload = record.to_string();
+    let (status, body) = post_text(&s, "/api/analysis?moves=1", &upload, "application/json").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let a = json_of(&body);
+    assert_eq!(
+        (a["to_move"].as_str(), a["move"]["color"].as_str()),
+        (Some("white"), Some("white"))
+    );
+    let (w, b) = (
+        a["win_rate"].as_f64().unwrap(),
+        a["black_win_rate"].as_f64().unwrap(),
+    );
+    assert!(
+        (0.0..=1.0).contains(&w) && (w + b - 1.0).abs() < 1e-9,
+        "{a}"
+    );
+    // The suggestion is legal after the first move.
+    let mut game = AnyGame::from_record(&Record::from_value(&record).unwrap()).unwrap();
+    game.apply(&RecordMove::from_value(&record["moves"][0], Variant::Classic, "m").unwrap());
+    let suggested = RecordMove::from_value(&a["move"], Variant::Classic, "move").unwrap();
+    assert!(game.apply(&suggested).accepted(), "{a}");
+
+    let (_, body) = post_text(&s, "/api/analysis?moves=4", &upload, "application/json").await;
+    assert_eq!(
+        json_of(&body)["move"],
+        Value::Null,
+        "a counted position: {body}"
+    );
+    let sgf = "(;GM[1]FF[4]SZ[9];B[cc];W[gg])";
+    let (status, body) = post_text(&s, "/api/analysis?moves=2", sgf, "application/x-go-sgf").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(json_of(&body)["to_move"], "black");
+    let (status, _) = post_text(
+        &s,
+        "/api/analysis?moves=0",
+        r#"{"variant": "chess"}"#,
+        "application/json",
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    let (id, _, _) = common::classic_game(&s.state).await;
+    let (status, body) = call(
+        &s,
+        "GET",
+        &format!("/api/games/{id}/analysis?moves=0"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(json_of(&body)["move"]["color"], "black");
+    let (status, _) = call(&s, "GET", "/api/games/000000000000/analysis?moves=0", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

@@ -122,6 +122,8 @@ async fn the_server_flags_a_player_out_of_time() {
         setup: None,
         time_control: stonefield_server::clock::TimeControl::Absolute { main_ms: 300 },
         color: Some("white".into()),
+        computer_level: None,
+        hints: false,
     };
     let (id, w, _, b) = stonefield_server::new_game(&s.state.rooms, req)
         .await
@@ -159,6 +161,8 @@ async fn clocks_are_restored_after_a_restart() {
             increment_ms: 0,
         },
         color: Some("black".into()),
+        computer_level: None,
+        hints: false,
     };
     let (id, b, _, w) = stonefield_server::new_game(&state.rooms, req)
         .await
@@ -183,4 +187,59 @@ async fn clocks_are_restored_after_a_restart() {
         (50_000..=59_700).contains(&left),
         "black used about 300 ms: {left}"
     );
+}
+
+/// A game against the computer survives SIGKILL: the seat's kind is stored, the room
+/// reopens at start, and the computer answers the move it was thinking about when the
+/// process died, then goes on answering.
+#[tokio::test]
+async fn after_sigkill_the_computer_still_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut server, addr) = spawn_server(dir.path());
+    let created = post_json(
+        addr,
+        "/api/games",
+        &json!({"variant": "classic", "rules": {"board_size": 9}, "color": "black", "computer_level": 10}),
+    );
+    assert_eq!(created["invite_url"], Value::Null, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let token = created["token"].as_str().unwrap().to_owned();
+    let mut me = Client::connect(addr, &id, Some(&token)).await;
+    me.recv_type("state").await;
+    me.play(2, 2).await;
+    assert_eq!(me.recv_type("moved").await["seq"], 1);
+    // Level 10 thinks a second a move: the process dies while it does.
+    server.kill().unwrap();
+    server.wait().unwrap();
+
+    let (mut server, addr) = spawn_server(dir.path());
+    let mut me = Client::connect(addr, &id, Some(&token)).await;
+    let st = me.recv_type("state").await["state"].clone();
+    assert_eq!(st["computer"]["color"], "white");
+    if st["seq"] == 1 {
+        let answer = me.recv_type("moved").await;
+        assert_eq!(
+            (answer["seq"].as_u64(), answer["report"]["color"].as_str()),
+            (Some(2), Some("white")),
+            "{answer}"
+        );
+    }
+    // The next move, on the first free point of a row the computer may have played in.
+    'tries: for x in 0..9 {
+        me.play(x, 6).await;
+        loop {
+            let m = me.recv().await;
+            if m["type"] == "refused" {
+                break;
+            }
+            if m["type"] == "moved" {
+                assert_eq!(m["seq"], 3);
+                break 'tries;
+            }
+        }
+    }
+    let answer = me.recv_type("moved").await;
+    assert_eq!(answer["report"]["color"], "white", "{answer}");
+    server.kill().unwrap();
+    server.wait().unwrap();
 }

@@ -371,6 +371,8 @@ async fn sync_in_a_loop_is_cut_to_a_budget_of_bytes() {
         setup: Some(json!({"stones": stones, "to_move": "white"})),
         time_control: Default::default(),
         color: Some("black".into()),
+        computer_level: None,
+        hints: false,
     };
     let (big, _, _, _) = stonefield_server::new_game(&s.state.rooms, req)
         .await

@@ -3,6 +3,8 @@
 mod common;
 
 use serde_json::json;
+use stonefield_rules::Color;
+use stonefield_server::computer::ComputerSeat;
 use stonefield_server::store::{Event, GameRow, Store, now_ms, sqlite_url};
 
 fn row(id: &str) -> GameRow {
@@ -20,6 +22,8 @@ fn row(id: &str) -> GameRow {
         result: None,
         clock: None,
         created_ms: now_ms(),
+        computer: None,
+        hints: false,
     }
 }
 
@@ -29,6 +33,30 @@ fn mv(seq: i64, x: u32) -> Event {
         kind: "move".into(),
         body: json!({"color": if seq % 2 == 0 { "black" } else { "white" }, "at": [x, 0]}),
     }
+}
+
+/// A game against the computer keeps its seat and options; a game between people has
+/// neither.
+async fn computer_seat_kept(store: &Store) {
+    let seat = ComputerSeat::new(Color::White, 7).unwrap();
+    let against = GameRow {
+        computer: Some(seat),
+        hints: true,
+        ..row("cccccccccccc")
+    };
+    store.create_game(&against).await.unwrap();
+    store.create_game(&row("dddddddddddd")).await.unwrap();
+    let (loaded, _) = store.load("cccccccccccc").await.unwrap().unwrap();
+    assert_eq!((loaded.computer, loaded.hints), (Some(seat), true));
+    let (plain, _) = store.load("dddddddddddd").await.unwrap().unwrap();
+    assert_eq!((plain.computer, plain.hints), (None, false));
+}
+
+#[tokio::test]
+async fn sqlite_keeps_the_computer_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(dir.path()).unwrap();
+    computer_seat_kept(&Store::connect(&url).await.unwrap()).await;
 }
 
 async fn store_behaviour(store: Store) {
@@ -189,6 +217,7 @@ async fn postgres_store() {
     store_behaviour(Store::connect(&url).await.unwrap()).await;
     let again = Store::connect(&url).await.unwrap();
     assert_eq!(again.list("finished", 10).await.unwrap().len(), 1);
-    concurrent_appends(again).await;
+    concurrent_appends(again.clone()).await;
+    computer_seat_kept(&again).await;
     common::pg_drop_schema(&url).await;
 }

@@ -10,7 +10,7 @@ pub mod patterns;
 mod priors;
 
 use stonefield_rules::classic::{Board, ClassicGame, MAX_SIZE, Point, playout, random_move_point};
-use stonefield_rules::{Color, Game, Phase, Stone};
+use stonefield_rules::{Color, Game, Outcome, Phase, Stone};
 
 use crate::search::{self, Action, Policy, Search, SearchConfig, Trace};
 pub use heavy::{HeavyConfig, HeavyPolicy};
@@ -149,6 +149,23 @@ pub fn estimate_dead(
             (own_share < 0.5).then_some(Stone { at, color })
         })
         .collect()
+}
+
+/// The result of counting `game` now with `dead` removed.
+pub fn count(game: &ClassicGame, dead: &[Stone<Point>]) -> Outcome {
+    let mut counted = game.clone();
+    while counted.phase() == Phase::Playing {
+        if counted.pass().is_err() {
+            break;
+        }
+    }
+    for s in dead {
+        if counted.dead_stones().iter().all(|d| d.at != s.at) {
+            let _ = counted.toggle_dead(s.at);
+        }
+    }
+    let score = counted.final_score();
+    Outcome::from_scores(score.black, score.white)
 }
 
 /// Classic Go for the tree search: the legal points that do not fill an own eye, passing,

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use clap::Parser;
 use stonefield_ai::baseline::{Greedy, random_choice};
+use stonefield_ai::level::{LEVELS, Level};
 use stonefield_ai::search::{Choice, Policy, Search, SearchConfig};
 use stonefield_ai::variants::{MargoPolicy, TopoPolicy, continuous_policy};
 use stonefield_rules::continuous::{ContinuousGame, ContinuousRules};
@@ -17,7 +18,6 @@ use stonefield_rules::{Color, Game, Outcome, WinBy};
 
 use super::stats::{self, MoveMeasure, Tally};
 use super::{GameResult, MatchConfig};
-use crate::gtp::LEVELS;
 
 /// A variant whose games a match can play in this process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -92,23 +92,18 @@ impl Contestant {
         let Contestant::Search(args) = self else {
             return None;
         };
-        let level = LEVELS[usize::from(args.level.unwrap_or(10)) - 1];
+        let level = Level::get(args.level.unwrap_or(10)).unwrap_or(LEVELS[9]);
         let explicit = args.playouts.is_some() || args.time.is_some();
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let config = SearchConfig {
-            playouts: if explicit {
-                args.playouts
-            } else {
-                level.playouts
-            },
-            time: if explicit { args.time } else { level.seconds }.map(Duration::from_secs_f64),
-            threads: args
-                .threads
-                .unwrap_or(if level.all_threads { cores } else { 1 })
-                .max(1),
-            seed: args.seed.wrapping_add(game_seed),
-            ..base.clone()
-        };
+        let mut config = level.search_config(base.clone(), cores);
+        if explicit {
+            config.playouts = args.playouts;
+            config.time = args.time.map(Duration::from_secs_f64);
+        }
+        if let Some(threads) = args.threads {
+            config.threads = threads.max(1);
+        }
+        config.seed = args.seed.wrapping_add(game_seed);
         let temperature = if explicit { 0.0 } else { level.temperature };
         Some((config, temperature))
     }

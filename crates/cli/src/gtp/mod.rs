@@ -16,7 +16,7 @@ use stonefield_rules::classic::{ClassicGame, Point, Rules, fixed_points};
 use stonefield_rules::{ByColor, Color, Game, Stone};
 
 use clock::{Left, TimeControl};
-pub use player::{LEVELS, Options};
+pub use player::Options;
 use player::{Player, count};
 
 const COMMANDS: &[&str] = &[

@@ -150,45 +150,8 @@ impl Options {
     }
 }
 
-/// What a level means: a budget and how much chance picks the move.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Level {
-    pub playouts: Option<u32>,
-    pub seconds: Option<f64>,
-    /// Below 10, the move is drawn among the searched moves with a chance that grows with
-    /// their visits (`visits^(1/temperature)`); 0 takes the most visited.
-    pub temperature: f64,
-    pub all_threads: bool,
-}
-
-/// Levels 1 to 10.
-pub const LEVELS: [Level; 10] = [
-    level(Some(25), None, 1.0),
-    level(Some(50), None, 0.7),
-    level(Some(100), None, 0.5),
-    level(Some(250), None, 0.3),
-    level(Some(500), None, 0.0),
-    level(Some(1_000), None, 0.0),
-    level(Some(2_500), None, 0.0),
-    level(Some(5_000), None, 0.0),
-    Level {
-        all_threads: true,
-        ..level(None, Some(0.5), 0.0)
-    },
-    Level {
-        all_threads: true,
-        ..level(None, Some(1.0), 0.0)
-    },
-];
-
-const fn level(playouts: Option<u32>, seconds: Option<f64>, temperature: f64) -> Level {
-    Level {
-        playouts,
-        seconds,
-        temperature,
-        all_threads: false,
-    }
-}
+pub use stonefield_ai::classic::count;
+pub use stonefield_ai::level::{LEVELS, Level};
 
 /// The last search, for `stonefield-search_stats`.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -443,23 +406,6 @@ fn rescue(game: &ClassicGame, cleanup: bool) -> Option<Point> {
     })
 }
 
-/// The result of counting `game` now with `dead` removed.
-pub fn count(game: &ClassicGame, dead: &[Stone<Point>]) -> Outcome {
-    let mut counted = game.clone();
-    while counted.phase() == Phase::Playing {
-        if counted.pass().is_err() {
-            break;
-        }
-    }
-    for s in dead {
-        if counted.dead_stones().iter().all(|d| d.at != s.at) {
-            let _ = counted.toggle_dead(s.at);
-        }
-    }
-    let score = counted.final_score();
-    Outcome::from_scores(score.black, score.white)
-}
-
 /// Whether the runner-up has more than half the visits of the best move.
 fn undecided(result: &SearchResult<Point>) -> bool {
     match result.moves.as_slice() {
@@ -575,16 +521,6 @@ mod tests {
             player.choose(&game, None, false, false),
             Choice::Play(_)
         ));
-    }
-
-    #[test]
-    fn levels_grow_in_budget() {
-        let budget = |l: &Level| l.playouts.map_or(1e9, f64::from) + l.seconds.unwrap_or(0.0) * 1e9;
-        for pair in LEVELS.windows(2) {
-            assert!(budget(&pair[0]) <= budget(&pair[1]), "{pair:?}");
-            assert!(pair[0].temperature >= pair[1].temperature, "{pair:?}");
-        }
-        assert_eq!(LEVELS[9].seconds, Some(1.0));
     }
 
     #[test]

@@ -5,7 +5,10 @@
 use serde_json::Value;
 use stonefield_rules::{Color, Phase};
 
+use stonefield_ai::level::Level;
+
 use super::{Event, Room, replay};
+use crate::computer::{HINT_LEVEL, Task};
 use crate::engine::{phase_name, score_json};
 use crate::protocol::{ClientMessage, ServerMessage};
 
@@ -59,11 +62,17 @@ impl Room {
             ClientMessage::ToggleDead { at } => self.toggle_dead(conn, at).await,
             ClientMessage::Accept => self.accept(conn, color).await,
             ClientMessage::Resume => self.resume(conn).await,
+            ClientMessage::Hint => self.hint(conn),
             ClientMessage::Sync | ClientMessage::Preview { .. } => {}
         }
     }
 
-    async fn play(&mut self, conn: u64, color: Color, mut mv: serde_json::Map<String, Value>) {
+    pub(super) async fn play(
+        &mut self,
+        conn: u64,
+        color: Color,
+        mut mv: serde_json::Map<String, Value>,
+    ) {
         if !self.row.claimed {
             return self.refuse(conn, "waiting", "the opponent has not joined yet");
         }
@@ -113,11 +122,34 @@ impl Room {
         self.broadcast(&msg);
     }
 
+    /// Whether players may ask for hints: in games against the computer, and in games
+    /// between people created with hints on.
+    pub(super) fn hints_allowed(&self) -> bool {
+        self.row.computer.is_some() || self.row.hints
+    }
+
+    /// Asks the computer for the move it would play and the win estimate, for the asker.
+    fn hint(&mut self, conn: u64) {
+        if !self.hints_allowed() {
+            return self.refuse(conn, "hints-off", "hints are off in this game");
+        }
+        if self.engine.phase() != Phase::Playing {
+            return self.refuse(conn, "wrong-phase", "hints are for positions in play");
+        }
+        if self.thinking.hint_pending {
+            return self.refuse(conn, "hint-pending", "a hint is already being looked for");
+        }
+        if let Some(level) = Level::get(HINT_LEVEL) {
+            self.thinking.hint_pending = true;
+            self.think_about(level, Task::Hint, Some(conn));
+        }
+    }
+
     fn next_seq(&self) -> i64 {
         self.events.last().map_or(0, |e| e.seq + 1)
     }
 
-    fn move_count(&self) -> u64 {
+    pub(super) fn move_count(&self) -> u64 {
         self.events.iter().filter(|e| e.kind == "move").count() as u64
     }
 
@@ -137,12 +169,14 @@ impl Room {
         match stored {
             Ok(()) => {
                 self.events.push(event);
+                self.changed();
                 true
             }
             Err(e) => {
                 tracing::error!(game = %self.row.id, "store failed: {e}");
                 if self.stored_after_all(&event).await {
                     self.events.push(event);
+                    self.changed();
                     return true;
                 }
                 self.row.result = None;
@@ -185,7 +219,7 @@ impl Room {
         });
     }
 
-    async fn undo_answer(&mut self, conn: u64, color: Color, accept: bool) {
+    pub(super) async fn undo_answer(&mut self, conn: u64, color: Color, accept: bool) {
         if self.undo_by != Some(color.other()) {
             return self.refuse(conn, "no-undo", "no undo request from the opponent");
         }
@@ -193,7 +227,7 @@ impl Room {
         if !accept {
             return self.broadcast(&ServerMessage::UndoDeclined);
         }
-        let Some(last) = self.events.iter().rposition(|e| e.kind == "move") else {
+        let Some(last) = self.undo_point(color) else {
             return;
         };
         let seq = self.events[last].seq;
@@ -214,8 +248,28 @@ impl Room {
             return self.refuse(conn, "internal", "the undo could not be stored");
         }
         self.events.truncate(last);
+        self.changed();
         self.last_report = None;
         self.broadcast_state();
+    }
+
+    /// Where an accepted undo cuts the log: at the last move; when the computer accepts
+    /// and that move is its own answer, at the requester's move before it, so that the
+    /// requester is to move again rather than the computer.
+    fn undo_point(&self, answering: Color) -> Option<usize> {
+        let is_move = |e: &Event| e.kind == "move";
+        let last = self.events.iter().rposition(is_move)?;
+        let by = |i: usize| self.events[i].body.get("color").and_then(Value::as_str);
+        let computer_answers = self.row.computer.is_some_and(|c| c.color == answering);
+        if computer_answers && by(last) == Some(answering.name()) {
+            let before = self.events[..last].iter().rposition(is_move);
+            return Some(
+                before
+                    .filter(|&i| by(i) == Some(answering.other().name()))
+                    .unwrap_or(last),
+            );
+        }
+        Some(last)
     }
 
     fn marking(&mut self, conn: u64) -> bool {
@@ -230,7 +284,7 @@ impl Room {
         ok
     }
 
-    async fn toggle_dead(&mut self, conn: u64, at: Value) {
+    pub(super) async fn toggle_dead(&mut self, conn: u64, at: Value) {
         if !self.marking(conn) {
             return;
         }
@@ -248,7 +302,7 @@ impl Room {
         }
     }
 
-    async fn accept(&mut self, conn: u64, color: Color) {
+    pub(super) async fn accept(&mut self, conn: u64, color: Color) {
         if !self.marking(conn) {
             return;
         }

@@ -14,8 +14,11 @@ use crate::clock::{Clock, TimeControl};
 use crate::engine::{self, Engine, EngineError, phase_name, score_json};
 use crate::protocol::{ClientMessage, ServerMessage};
 mod actions;
+mod computer_seat;
 
+use crate::computer::ThinkPool;
 use crate::store::{Event, GameRow, Store, StoreError};
+use computer_seat::{Answer, Thinking};
 
 /// Outgoing text for one connection.
 pub type Outbox = mpsc::Sender<Arc<str>>;
@@ -166,13 +169,21 @@ struct Room {
     accepted: [bool; 2],
     last_report: Option<Value>,
     store: Store,
+    /// The computer's thinking, in games against the computer.
+    thinking: Thinking,
 }
 
-/// Opens the room of a stored game and starts its task.
+/// Opens the room of a stored game and starts its task; a computer's seat thinks on
+/// `pool`.
 ///
 /// # Errors
 /// The store failed or the stored game cannot be rebuilt.
-pub fn start(store: Store, row: GameRow, events: Vec<Event>) -> Result<RoomHandle, RoomError> {
+pub fn start(
+    store: Store,
+    row: GameRow,
+    events: Vec<Event>,
+    pool: ThinkPool,
+) -> Result<RoomHandle, RoomError> {
     let engine = replay(&row, &events)?;
     let control: TimeControl = serde_json::from_value(row.time_control.clone()).unwrap_or_default();
     let clock = row
@@ -180,6 +191,7 @@ pub fn start(store: Store, row: GameRow, events: Vec<Event>) -> Result<RoomHandl
         .as_ref()
         .and_then(|c| serde_json::from_value::<Clock>(c.clone()).ok())
         .unwrap_or_else(|| Clock::new(control));
+    let (thinking, answers) = Thinking::new(pool);
     let mut room = Room {
         row,
         engine,
@@ -192,10 +204,11 @@ pub fn start(store: Store, row: GameRow, events: Vec<Event>) -> Result<RoomHandl
         accepted: [false; 2],
         last_report: None,
         store,
+        thinking,
     };
     room.restart_clock();
     let (tx, rx) = mpsc::channel(256);
-    tokio::spawn(room.run(rx));
+    tokio::spawn(room.run(rx, answers));
     Ok(RoomHandle { tx })
 }
 
@@ -232,7 +245,9 @@ impl Room {
         }
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>, mut answers: mpsc::Receiver<Answer>) {
+        // A game against the computer resumed at its turn: it answers without being asked.
+        self.computer_turn().await;
         loop {
             let deadline = self.clock.deadline().map(|(_, at)| at);
             let sleep = async {
@@ -249,8 +264,10 @@ impl Room {
                     Some(cmd) => self.handle(cmd).await,
                     None => break,
                 },
+                Some(answer) = answers.recv() => self.on_answer(answer).await,
                 () = sleep => self.check_flag().await,
             }
+            self.computer_turn().await;
             // A finished game nobody watches needs no room; it is opened again on demand.
             if self.finished() && self.clients.is_empty() {
                 break;
@@ -373,6 +390,12 @@ impl Room {
             "undo_by": self.undo_by.map(Color::name),
             "accepted": {"black": self.accepted[0], "white": self.accepted[1]},
             "last": self.last_report,
+            "hints": self.hints_allowed(),
+            "computer": self.row.computer.map(|c| {
+                let mut seat = c.to_json();
+                seat["thinking"] = self.computer_thinking().into();
+                seat
+            }),
         })
     }
 

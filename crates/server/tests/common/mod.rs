@@ -54,6 +54,8 @@ pub async fn game_of(state: &AppState, variant: &str, rules: Value) -> (String, 
         setup: None,
         time_control: Default::default(),
         color: Some("black".into()),
+        computer_level: None,
+        hints: false,
     };
     new_game(&state.rooms, req)
         .await
@@ -90,9 +92,10 @@ impl Client {
         self.ws.send(Message::Text(t.into())).await.unwrap();
     }
 
-    /// The next JSON message (panics after 5 s).
+    /// The next JSON message (panics after 30 s: a guard against a hang, long enough for
+    /// a computer thinking on a loaded machine).
     pub async fn recv(&mut self) -> Value {
-        let next = tokio::time::timeout(Duration::from_secs(5), self.ws.next()).await;
+        let next = tokio::time::timeout(Duration::from_secs(30), self.ws.next()).await;
         match next.expect("timed out waiting for a message") {
             Some(Ok(Message::Text(t))) => serde_json::from_str(t.as_str()).unwrap(),
             other => panic!("unexpected {other:?}"),

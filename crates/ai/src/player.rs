@@ -1,0 +1,349 @@
+//! The computer player of any variant, as the game server uses it: given a game of
+//! [`AnyGame`], its move (the tree search at a level, on one thread: the server's pool,
+//! not the search, spreads the work over the cores), the stones it thinks dead at the
+//! count, or a hint. Answers are record moves and record points, which the server plays
+//! through the same path as a person's, so that it never looks inside a position.
+
+use std::time::Duration;
+
+use serde_json::{Map, Value, json};
+use stonefield_record::AnyGame;
+use stonefield_rules::classic::ClassicGame;
+use stonefield_rules::{ByColor, Color, Game, Outcome, Stone};
+
+use crate::classic::{self, estimate_dead};
+use crate::level::Level;
+use crate::search::{Choice, Policy, Search, SearchConfig};
+use crate::survival::dead_by_survival;
+use crate::variants::{MargoPolicy, TopoPolicy, continuous_policy};
+
+/// Playouts of classic Go's dead-stone estimate (as the GTP player's count).
+const CLASSIC_ESTIMATE_PLAYOUTS: u32 = 1_000;
+/// Continuations of continuous Go's survival estimate, and their length: each move of a
+/// continuation costs geometry, so fewer and shorter than classic Go's.
+const CONTINUOUS_ESTIMATE_PLAYOUTS: u32 = 24;
+const CONTINUOUS_ESTIMATE_MOVES: u32 = 60;
+/// The longest a person waits for the computer, whatever the level: the levels' playout
+/// budgets are set for classic Go, and continuous Go's playouts cost far more (5,000 of
+/// them take about 18 s on square-9).
+pub const MAX_SECONDS_A_MOVE: f64 = 2.0;
+/// Moves of the continuous search's playouts (as `stonefield match`).
+const CONTINUOUS_PLAYOUT_MOVES: u32 = 20;
+
+/// What the computer is asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Task {
+    /// Its move; `opponent_passed` when the last move was the opponent's pass.
+    Move { opponent_passed: bool },
+    /// The stones it thinks dead, at the count.
+    Mark,
+    /// The move it suggests to the player to move, and that player's win estimate.
+    Hint,
+}
+
+/// The computer's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Thought {
+    /// A record move, colour included (`{"color": "white", "at": [2, 3]}`, a pass, ...).
+    Move(Value),
+    /// Points of the stones it thinks dead, as record coordinates.
+    Dead(Vec<Value>),
+    /// A suggested record move and the win estimate (0 to 1) of the player to move.
+    Hint {
+        /// The suggestion, as [`Thought::Move`] gives a move.
+        mv: Value,
+        /// The search's estimate for the player to move; `None` when not searched.
+        win_rate: Option<f64>,
+    },
+}
+
+/// The level of hints and analysis: 1,000 playouts, the most visited move.
+pub const HINT_LEVEL: u8 = 6;
+
+/// The computer's answer to `task` for the player to move in `game`, at `level`.
+///
+/// ```
+/// use serde_json::Map;
+/// use stonefield_ai::level::Level;
+/// use stonefield_ai::player::{Task, Thought, think};
+/// use stonefield_record::{AnyGame, Variant};
+///
+/// let game = AnyGame::new(Variant::Topological, &Map::new(), None).unwrap();
+/// let task = Task::Move { opponent_passed: false };
+/// let Thought::Move(mv) = think(&game, Level::get(1).unwrap(), task, 7) else { panic!() };
+/// assert_eq!(mv["color"], "white");
+/// ```
+pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let opponent_passed = match task {
+        Task::Mark => return Thought::Dead(dead_stones(game, &mut rng)),
+        Task::Move { opponent_passed } => opponent_passed,
+        Task::Hint => false,
+    };
+    let me = game.to_move();
+    let mut think = Thinker {
+        level,
+        seed,
+        opponent_passed,
+        rng,
+        win_rate: None,
+    };
+    let at = match game {
+        AnyGame::Classic(a) => {
+            let g = a.game();
+            let choice = think.choose(
+                g,
+                classic::SearchPolicy::default(),
+                classic::search_config(),
+                classic_wins_count,
+            );
+            choice_map(choice, |p| json!({"at": [p.x(), p.y()]}))
+        }
+        AnyGame::Continuous(a) => {
+            let policy = continuous_policy(CONTINUOUS_PLAYOUT_MOVES);
+            let choice = think.choose(a.game(), policy, SearchConfig::default(), |g, _| leads(g));
+            choice_map(choice, |p| json!({"at": [p.x(), p.y()]}))
+        }
+        AnyGame::Margo(a) => {
+            let choice = think.choose(
+                a.game(),
+                MargoPolicy::default(),
+                SearchConfig::default(),
+                |g, _| leads(g),
+            );
+            choice_map(choice, |p| json!({"at": p.coords()}))
+        }
+        AnyGame::Topological(a) => {
+            let choice = think.choose(a.game(), TopoPolicy, SearchConfig::default(), |g, _| {
+                leads(g)
+            });
+            choice_map(choice, |m| {
+                if m.reserve {
+                    json!({"at": [m.at.x(), m.at.y()], "reserve": true})
+                } else {
+                    json!({"at": [m.at.x(), m.at.y()]})
+                }
+            })
+        }
+        // A variant this player does not know yet resigns rather than stall the game.
+        _ => json!({"resign": true}),
+    };
+    let mut mv: Map<String, Value> = at.as_object().cloned().unwrap_or_default();
+    mv.insert("color".into(), me.name().into());
+    let mv = Value::Object(mv);
+    match task {
+        Task::Hint => Thought::Hint {
+            mv,
+            win_rate: think.win_rate,
+        },
+        _ => Thought::Move(mv),
+    }
+}
+
+/// A search at a level, and when to pass back.
+struct Thinker {
+    level: Level,
+    seed: u64,
+    opponent_passed: bool,
+    rng: fastrand::Rng,
+    /// The last search's win estimate for the player to move.
+    win_rate: Option<f64>,
+}
+
+impl Thinker {
+    /// The move for the player to move in `game`: a pass when the opponent passed and
+    /// `passing_wins` says the count now is won (passing back then ends the game), else
+    /// the search's move, drawn by visits at the weaker levels.
+    fn choose<G, P>(
+        &mut self,
+        game: &G,
+        policy: P,
+        base: SearchConfig,
+        passing_wins: impl FnOnce(&G, &mut fastrand::Rng) -> bool,
+    ) -> Choice<G::Move>
+    where
+        G: Game + Sync,
+        G::Move: Send + Sync,
+        P: Policy<G>,
+    {
+        if self.opponent_passed && passing_wins(game, &mut self.rng) {
+            return Choice::Pass;
+        }
+        let mut config = SearchConfig {
+            seed: self.seed,
+            ..self.level.search_config(base, 1)
+        };
+        let cap = Duration::from_secs_f64(MAX_SECONDS_A_MOVE);
+        config.time = Some(config.time.map_or(cap, |t| t.min(cap)));
+        let result = Search::new(game.clone(), policy, config).run();
+        self.win_rate = Some(result.win_rate);
+        match result.choice {
+            Choice::Resign => Choice::Resign,
+            ref choice => result
+                .draw_by_visits(self.level.temperature, &mut self.rng)
+                .map_or_else(|| choice.clone(), Choice::Play),
+        }
+    }
+}
+
+/// The record form of a choice, `at` giving a move's coordinates.
+fn choice_map<M>(choice: Choice<M>, at: impl FnOnce(&M) -> Value) -> Value {
+    match choice {
+        Choice::Play(m) => at(&m),
+        Choice::Pass => json!({"pass": true}),
+        Choice::Resign => json!({"resign": true}),
+    }
+}
+
+/// Whether the player to move leads on the live count.
+fn leads<G: Game>(game: &G) -> bool {
+    let score: ByColor<f64> = game.score();
+    let (mine, theirs) = match game.to_move() {
+        Color::Black => (score.black, score.white),
+        Color::White => (score.white, score.black),
+    };
+    mine > theirs
+}
+
+/// Whether the player to move wins a classic count now, with the stones the estimate
+/// calls dead removed where the rules mark dead stones (as the GTP player decides).
+fn classic_wins_count(game: &ClassicGame, rng: &mut fastrand::Rng) -> bool {
+    let dead = if game.rules().mark_dead {
+        estimate_dead(game, CLASSIC_ESTIMATE_PLAYOUTS, rng)
+    } else {
+        Vec::new()
+    };
+    let me = game.to_move();
+    matches!(classic::count(game, &dead), Outcome::Win { winner, .. } if winner == me)
+}
+
+/// The stones the computer marks dead at the count: classic Go's ownership estimate, and
+/// in continuous Go the stones that most random continuations capture; none in the
+/// variants that are not counted by marking.
+fn dead_stones(game: &AnyGame, rng: &mut fastrand::Rng) -> Vec<Value> {
+    match game {
+        AnyGame::Classic(a) if a.game().rules().mark_dead => {
+            let dead = estimate_dead(a.game(), CLASSIC_ESTIMATE_PLAYOUTS, rng);
+            points(&dead, |p| json!([p.x(), p.y()]))
+        }
+        AnyGame::Continuous(a) => {
+            let mut playing = a.game().clone();
+            if playing.resume_play().is_err() {
+                return Vec::new();
+            }
+            let (policy, playouts) = (
+                continuous_policy(CONTINUOUS_ESTIMATE_MOVES),
+                CONTINUOUS_ESTIMATE_PLAYOUTS,
+            );
+            let dead =
+                dead_by_survival(&playing, &policy, playouts, CONTINUOUS_ESTIMATE_MOVES, rng);
+            points(&dead, |p| json!([p.x(), p.y()]))
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn points<P>(stones: &[Stone<P>], at: impl Fn(&P) -> Value) -> Vec<Value> {
+    stones.iter().map(|s| at(&s.at)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use stonefield_record::{MoveResult, RecordMove, Variant};
+    use stonefield_rules::Phase;
+
+    use super::*;
+
+    fn game(variant: Variant, rules: Value) -> AnyGame {
+        AnyGame::new(variant, rules.as_object().expect("rules"), None).expect("game")
+    }
+
+    fn record_move(v: &Value, variant: Variant) -> RecordMove {
+        RecordMove::from_value(v, variant, "move").expect("a record move")
+    }
+
+    /// Every variant's computer plays only moves its engine accepts, over a whole game
+    /// between two computers at level 1 (or 80 moves).
+    #[test]
+    fn every_move_of_every_variant_is_legal() {
+        let cases = [
+            (Variant::Classic, json!({"board_size": 5})),
+            (Variant::Continuous, json!({"board": "square-9"})),
+            (Variant::Margo, json!({"board_size": 3})),
+            (Variant::Topological, json!({"board_size": 6})),
+        ];
+        let level = Level::get(1).expect("level 1");
+        for (variant, rules) in cases {
+            let mut g = game(variant, rules);
+            let mut passed = false;
+            for turn in 0..80 {
+                if g.phase() != Phase::Playing {
+                    break;
+                }
+                let task = Task::Move {
+                    opponent_passed: passed,
+                };
+                let Thought::Move(mv) = think(&g, level, task, turn) else {
+                    panic!("{variant:?}: a move is asked, not marks");
+                };
+                let report = g.apply(&record_move(&mv, variant));
+                assert!(
+                    report.accepted(),
+                    "{variant:?} move {turn}: {mv} refused: {report:?}"
+                );
+                passed = report.result == MoveResult::Pass;
+            }
+        }
+    }
+
+    #[test]
+    fn a_stone_with_no_life_is_marked_dead_at_the_count() {
+        // 5x5: Black walls off the left; a lone White stone sits inside Black's area.
+        let mut g = game(Variant::Classic, json!({"board_size": 5, "komi": 0.5}));
+        let moves = [
+            ("black", [2, 0]),
+            ("white", [0, 0]),
+            ("black", [2, 1]),
+            ("white", [4, 4]),
+            ("black", [2, 2]),
+            ("white", [4, 3]),
+            ("black", [2, 3]),
+            ("white", [3, 4]),
+            ("black", [2, 4]),
+        ];
+        for (c, at) in moves {
+            let report = g.apply(&record_move(
+                &json!({"color": c, "at": at}),
+                Variant::Classic,
+            ));
+            assert!(report.accepted(), "{c} {at:?}");
+        }
+        for c in ["white", "black"] {
+            g.apply(&record_move(
+                &json!({"color": c, "pass": true}),
+                Variant::Classic,
+            ));
+        }
+        assert_eq!(g.phase(), Phase::MarkingDead);
+        let Thought::Dead(points) = think(&g, Level::get(1).expect("level"), Task::Mark, 1) else {
+            panic!("marks are asked");
+        };
+        assert!(points.contains(&json!([0, 0])), "{points:?}");
+        assert!(!points.contains(&json!([2, 2])), "{points:?}");
+    }
+
+    #[test]
+    fn a_hint_comes_with_the_win_estimate_of_the_player_to_move() {
+        let g = game(Variant::Margo, json!({"board_size": 4}));
+        let level = Level::get(HINT_LEVEL).expect("hint level");
+        let Thought::Hint { mv, win_rate } = think(&g, level, Task::Hint, 3) else {
+            panic!("a hint is asked");
+        };
+        assert_eq!(mv["color"], "white");
+        assert!(
+            win_rate.is_some_and(|w| (0.0..=1.0).contains(&w)),
+            "{win_rate:?}"
+        );
+    }
+}

@@ -1,0 +1,98 @@
+//! Analysis of any position of a game: the computer's suggested move and the win estimate,
+//! for the replay page (always available there, unlike hints in live games). The search
+//! runs on the computer's thinking pool, as every search does.
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use stonefield_ai::level::Level;
+use stonefield_record::{AnyGame, Record};
+use stonefield_rules::{Color, Phase};
+
+use crate::computer::{HINT_LEVEL, Task, Thought, think};
+use crate::error::AppError;
+use crate::http::{AppState, load, record_of};
+
+/// Searches waiting per thinking thread beyond which an analysis is refused: a flood of
+/// analyses must not hold up the computers of the games being played.
+const MAX_QUEUED_PER_THREAD: usize = 4;
+
+/// Which position: the one after `moves` moves (more than the game has means the end).
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct Position {
+    /// Moves played before the position.
+    pub moves: usize,
+}
+
+/// `GET /api/games/{id}/analysis?moves=N`: the position of a stored game.
+///
+/// # Errors
+/// No such game, a pool too busy, or a search that failed.
+pub async fn analyse_game(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Query(at): Query<Position>,
+) -> Result<Json<Value>, AppError> {
+    let (row, events) = load(&s, &id).await?;
+    analyse(&s, &record_of(&row, &events), at.moves).await
+}
+
+/// `POST /api/analysis?moves=N` with a record as the replay page uploads it: a JSON record
+/// of any variant, or an SGF file of a classic game (read from its first `(`).
+///
+/// # Errors
+/// Neither a record nor SGF, a pool too busy, or a search that failed.
+pub async fn analyse_upload(
+    State(s): State<AppState>,
+    Query(at): Query<Position>,
+    body: axum::body::Bytes,
+) -> Result<Json<Value>, AppError> {
+    let body = String::from_utf8_lossy(&body);
+    let text = body.trim_start_matches('\u{feff}').trim_start();
+    let record: Value = match text.find('(').filter(|_| !text.starts_with('{')) {
+        Some(start) => {
+            let game = stonefield_record::sgf::read(&text[start..])
+                .map_err(|e| AppError::BadRequest(format!("SGF: {e}")))?;
+            serde_json::from_str(&game.record().to_json())
+                .map_err(|e| AppError::Internal(e.to_string()))?
+        }
+        None => serde_json::from_str(text)
+            .map_err(|e| AppError::BadRequest(format!("neither a JSON record nor SGF: {e}")))?,
+    };
+    analyse(&s, &record, at.moves).await
+}
+
+/// `{"move", "win_rate", "black_win_rate", "to_move"}` for the position after `moves`
+/// moves of `record`; the move and rates are null when the position is not in play.
+async fn analyse(s: &AppState, record: &Value, moves: usize) -> Result<Json<Value>, AppError> {
+    let record = Record::from_value(record).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    let mut game =
+        AnyGame::from_record(&record).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    for mv in record.moves.iter().take(moves) {
+        game.apply(mv);
+    }
+    let to_move = game.to_move();
+    if game.phase() != Phase::Playing {
+        return Ok(Json(
+            json!({"move": null, "win_rate": null, "black_win_rate": null, "to_move": to_move.name()}),
+        ));
+    }
+    let pool = s.rooms.pool();
+    if pool.queued() >= MAX_QUEUED_PER_THREAD * pool.threads() {
+        return Err(AppError::Busy("the computer is busy; try again".into()));
+    }
+    let level = Level::get(HINT_LEVEL).ok_or_else(|| AppError::Internal("hint level".into()))?;
+    let seed = moves as u64;
+    let thought = pool
+        .run(|| true, move || think(&game, level, Task::Hint, seed))
+        .await
+        .ok_or_else(|| AppError::Internal("the analysis failed".into()))?;
+    let Thought::Hint { mv, win_rate } = thought else {
+        return Err(AppError::Internal("the analysis gave no move".into()));
+    };
+    let black = win_rate.map(|w| if to_move == Color::Black { w } else { 1.0 - w });
+    Ok(Json(
+        json!({"move": mv, "win_rate": win_rate, "black_win_rate": black, "to_move": to_move.name()}),
+    ))
+}

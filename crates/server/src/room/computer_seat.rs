@@ -1,0 +1,238 @@
+//! The computer's seat in a room. After every change the room asks what the computer has
+//! to do: its move, its dead-stone marks at the count, accepting a count that matches its
+//! own, answering an undo request (always yes). Thinking runs on the [`ThinkPool`]; its
+//! answer comes back through the room's inbox of thoughts tagged with the version of the
+//! game it was asked about, and an answer about a game that has changed since is dropped.
+
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde_json::Value;
+use stonefield_ai::level::Level;
+use stonefield_rules::{ByColor, Color, Phase};
+use tokio::sync::mpsc;
+
+use super::Room;
+use crate::computer::{ComputerSeat, Task, ThinkPool, Thought, think};
+use crate::protocol::ServerMessage;
+
+/// The connection id the computer's own actions go out under: no connection has it, so
+/// refusals addressed to it go nowhere.
+pub(super) const COMPUTER_CONN: u64 = u64::MAX;
+
+/// A computer's answer, the version of the game it was about, and for a hint the
+/// connection that asked.
+/// No thought when the search was skipped (the game moved on) or failed.
+#[derive(Debug)]
+pub(super) struct Answer {
+    version: u64,
+    asker: Option<u64>,
+    thought: Option<Thought>,
+}
+
+/// The room's side of the computer's thinking.
+#[derive(Debug)]
+pub(super) struct Thinking {
+    pool: ThinkPool,
+    /// Bumped by every stored change of the game; shared with queued jobs so that a job
+    /// whose game has moved on is skipped before it starts.
+    version: Arc<AtomicU64>,
+    /// The version the computer was last asked about, while it has not answered.
+    asked: Option<u64>,
+    answers: mpsc::Sender<Answer>,
+    /// The score under the computer's own marks, once it has marked.
+    own_count: Option<ByColor<f64>>,
+    /// A player's hint is being searched: one at a time per game.
+    pub(super) hint_pending: bool,
+}
+
+impl Thinking {
+    /// Thinking on `pool`; answers arrive on the returned receiver.
+    pub(super) fn new(pool: ThinkPool) -> (Thinking, mpsc::Receiver<Answer>) {
+        let (answers, rx) = mpsc::channel(4);
+        let thinking = Thinking {
+            pool,
+            version: Arc::new(AtomicU64::new(0)),
+            asked: None,
+            answers,
+            own_count: None,
+            hint_pending: false,
+        };
+        (thinking, rx)
+    }
+
+    fn version(&self) -> u64 {
+        self.version.load(Ordering::SeqCst)
+    }
+}
+
+impl Room {
+    /// Records that the game changed: answers about earlier versions are stale.
+    pub(super) fn changed(&mut self) {
+        self.thinking.version.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// Whether the computer is thinking about the game as it stands.
+    pub(super) fn computer_thinking(&self) -> bool {
+        self.thinking.asked == Some(self.thinking.version())
+    }
+
+    /// Does whatever the computer has to do now; nothing in games between people.
+    pub(super) async fn computer_turn(&mut self) {
+        let Some(seat) = self.row.computer else {
+            return;
+        };
+        if self.finished() {
+            return;
+        }
+        if self.undo_by == Some(seat.color.other()) {
+            self.undo_answer(COMPUTER_CONN, seat.color, true).await;
+        }
+        match self.engine.phase() {
+            Phase::Playing => {
+                self.thinking.own_count = None;
+                if self.engine.to_move() == seat.color {
+                    let opponent_passed = self.opponent_passed();
+                    self.ask(seat, Task::Move { opponent_passed });
+                }
+            }
+            Phase::MarkingDead => match self.thinking.own_count {
+                None => self.ask(seat, Task::Mark),
+                Some(own) if !self.accepted[seat.color.index()] && self.engine.score() == own => {
+                    self.accept(COMPUTER_CONN, seat.color).await;
+                }
+                Some(_) => {}
+            },
+            Phase::Finished(_) => {}
+        }
+    }
+
+    /// Whether the last move was a pass (by the opponent of the player to move).
+    fn opponent_passed(&self) -> bool {
+        let last = self.events.iter().rev().find(|e| e.kind == "move");
+        last.is_some_and(|e| e.body.get("pass") == Some(&Value::Bool(true)))
+    }
+
+    /// Starts the computer's thinking on the game as it stands, unless it already is.
+    fn ask(&mut self, seat: ComputerSeat, task: Task) {
+        let version = self.thinking.version();
+        if self.thinking.asked == Some(version) {
+            return;
+        }
+        let Some(level) = Level::get(seat.level) else {
+            return;
+        };
+        self.thinking.asked = Some(version);
+        self.think_about(level, task, None);
+        self.broadcast(&ServerMessage::Thinking {
+            color: seat.color.name().into(),
+        });
+    }
+
+    /// Starts a search of the game as it stands on the pool; its answer comes back
+    /// through the room's inbox of answers, for `asker` when a player asked.
+    pub(super) fn think_about(&mut self, level: Level, task: Task, asker: Option<u64>) {
+        let version = self.thinking.version();
+        let game = self.engine.game().clone();
+        let seed = self.seed(version);
+        let (pool, answers) = (self.thinking.pool.clone(), self.thinking.answers.clone());
+        let current = Arc::clone(&self.thinking.version);
+        tokio::spawn(async move {
+            let wanted = move || current.load(Ordering::SeqCst) == version;
+            let job = move || think(&game, level, task, seed);
+            let thought = pool.run(wanted, job).await;
+            let answer = Answer {
+                version,
+                asker,
+                thought,
+            };
+            let _ = answers.send(answer).await;
+        });
+    }
+
+    /// A seed that differs from game to game and move to move.
+    fn seed(&self, version: u64) -> u64 {
+        let mut h = std::hash::DefaultHasher::new();
+        (&self.row.id, self.events.len(), version).hash(&mut h);
+        h.finish()
+    }
+
+    /// Plays or marks what the computer answered, or passes a hint to who asked, if the
+    /// game is still the one it was asked about.
+    pub(super) async fn on_answer(&mut self, answer: Answer) {
+        let Answer {
+            version,
+            asker,
+            thought,
+        } = answer;
+        if let Some(conn) = asker {
+            self.thinking.hint_pending = false;
+            if version == self.thinking.version()
+                && let Some(Thought::Hint { mv, win_rate }) = thought
+            {
+                let seq = self.move_count();
+                self.send_to(conn, &ServerMessage::Hint { seq, mv, win_rate });
+            }
+            return;
+        }
+        if self.thinking.asked == Some(version) {
+            self.thinking.asked = None;
+        }
+        let Some(seat) = self.row.computer else {
+            return;
+        };
+        let Some(thought) = thought else {
+            return;
+        };
+        if version != self.thinking.version() || self.finished() {
+            return;
+        }
+        match thought {
+            Thought::Move(mv) => self.computer_plays(seat.color, mv).await,
+            Thought::Hint { .. } => {}
+            Thought::Dead(points) => {
+                for at in points {
+                    if !self.marked_dead(&at) {
+                        self.toggle_dead(COMPUTER_CONN, at).await;
+                    }
+                }
+                self.thinking.own_count = Some(self.engine.score());
+                self.accept(COMPUTER_CONN, seat.color).await;
+            }
+        }
+    }
+
+    /// Plays the computer's move through the players' path. A move the rules refuse
+    /// (which the search never chooses) becomes a pass, or failing that a resignation,
+    /// so that the game never waits on a computer that keeps asking for it.
+    async fn computer_plays(&mut self, color: Color, mv: Value) {
+        let version = self.thinking.version();
+        let Value::Object(map) = mv else {
+            return;
+        };
+        self.play(COMPUTER_CONN, color, map).await;
+        for fallback in ["pass", "resign"] {
+            if self.thinking.version() != version || self.finished() {
+                return;
+            }
+            tracing::error!(game = %self.row.id, "the computer's move was refused; it plays {fallback}");
+            let mut m = serde_json::Map::new();
+            m.insert(fallback.into(), Value::Bool(true));
+            self.play(COMPUTER_CONN, color, m).await;
+        }
+    }
+
+    /// Whether the stone at record point `at` is marked dead.
+    fn marked_dead(&self, at: &Value) -> bool {
+        let Some(at) = at.as_array() else {
+            return false;
+        };
+        let view = self.engine.view();
+        let dead = view.get("dead").and_then(Value::as_array);
+        dead.into_iter()
+            .flatten()
+            .filter_map(Value::as_array)
+            .any(|d| d.len() == at.len() + 1 && d[..at.len()] == at[..])
+    }
+}
