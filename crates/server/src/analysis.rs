@@ -13,6 +13,7 @@ use stonefield_rules::{Color, Phase};
 use crate::computer::{HINT_LEVEL, Task, Thought, think};
 use crate::error::AppError;
 use crate::http::{AppState, load, record_of};
+use crate::replay::{check_record, read_upload};
 
 /// Searches waiting per thinking thread beyond which an analysis is refused: a flood of
 /// analyses must not hold up the computers of the games being played.
@@ -48,30 +49,27 @@ pub async fn analyse_upload(
     Query(at): Query<Position>,
     body: axum::body::Bytes,
 ) -> Result<Json<Value>, AppError> {
-    let body = String::from_utf8_lossy(&body);
-    let text = body.trim_start_matches('\u{feff}').trim_start();
-    let record: Value = match text.find('(').filter(|_| !text.starts_with('{')) {
-        Some(start) => {
-            let game = stonefield_record::sgf::read(&text[start..])
-                .map_err(|e| AppError::BadRequest(format!("SGF: {e}")))?;
-            serde_json::from_str(&game.record().to_json())
-                .map_err(|e| AppError::Internal(e.to_string()))?
-        }
-        None => serde_json::from_str(text)
-            .map_err(|e| AppError::BadRequest(format!("neither a JSON record nor SGF: {e}")))?,
-    };
+    let record = s.heavy.run(move || read_upload(&body)).await??;
     analyse(&s, &record, at.moves).await
 }
 
 /// `{"move", "win_rate", "black_win_rate", "to_move"}` for the position after `moves`
 /// moves of `record`; the move and rates are null when the position is not in play.
 async fn analyse(s: &AppState, record: &Value, moves: usize) -> Result<Json<Value>, AppError> {
+    check_record(record)?;
     let record = Record::from_value(record).map_err(|e| AppError::BadRequest(e.to_string()))?;
-    let mut game =
-        AnyGame::from_record(&record).map_err(|e| AppError::BadRequest(e.to_string()))?;
-    for mv in record.moves.iter().take(moves) {
-        game.apply(mv);
-    }
+    // Replaying up to the position is the replay's kind of work: on the same bounded pool.
+    let game = s
+        .heavy
+        .run(move || {
+            let mut game =
+                AnyGame::from_record(&record).map_err(|e| AppError::BadRequest(e.to_string()))?;
+            for mv in record.moves.iter().take(moves) {
+                game.apply(mv);
+            }
+            Ok::<_, AppError>(game)
+        })
+        .await??;
     let to_move = game.to_move();
     if game.phase() != Phase::Playing {
         return Ok(Json(

@@ -25,7 +25,7 @@ use crate::ids;
 use crate::listen::{ConnSlot, Limits};
 use crate::pool::HeavyPool;
 use crate::protocol::MAX_MESSAGE_BYTES;
-use crate::replay::{Slice, check_setup, frames};
+use crate::replay::{Slice, check_setup, frames, read_upload};
 use crate::rooms::Rooms;
 use crate::socket;
 use crate::store::{Event, GameRow, now_ms};
@@ -357,19 +357,7 @@ async fn replay_record(
 
 /// [`frames`] of an uploaded record (see [`replay_record`]).
 fn uploaded_frames(body: &[u8], slice: Slice) -> Result<String, AppError> {
-    let body = String::from_utf8_lossy(body);
-    let text = body.trim_start_matches('\u{feff}').trim_start();
-    let sgf_start = text.find('(').filter(|_| !text.starts_with('{'));
-    let record: Value = if let Some(start) = sgf_start {
-        let game = stonefield_record::sgf::read(&text[start..])
-            .map_err(|e| AppError::BadRequest(format!("SGF: {e}")))?;
-        serde_json::from_str(&game.record().to_json())
-            .map_err(|e| AppError::Internal(e.to_string()))?
-    } else {
-        serde_json::from_str(text)
-            .map_err(|e| AppError::BadRequest(format!("neither a JSON record nor SGF: {e}")))?
-    };
-    frames(&record, slice)
+    frames(&read_upload(body)?, slice)
 }
 
 /// The key of the rate limits: the peer's address; requests that come through no socket

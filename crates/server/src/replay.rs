@@ -68,6 +68,27 @@ pub fn check_record(record: &Value) -> Result<(), AppError> {
     check_setup(record.get("setup"))
 }
 
+/// The record of an uploaded file: a JSON record of any variant (an object), or an SGF
+/// file of a classic game, read from its first `(`. SGF files in legacy encodings are read
+/// with their undecodable bytes replaced: the moves are ASCII.
+///
+/// # Errors
+/// Neither a JSON record nor readable SGF.
+pub fn read_upload(body: &[u8]) -> Result<Value, AppError> {
+    let body = String::from_utf8_lossy(body);
+    let text = body.trim_start_matches('\u{feff}').trim_start();
+    match text.find('(').filter(|_| !text.starts_with('{')) {
+        Some(start) => {
+            let game = stonefield_record::sgf::read(&text[start..])
+                .map_err(|e| AppError::BadRequest(format!("SGF: {e}")))?;
+            serde_json::from_str(&game.record().to_json())
+                .map_err(|e| AppError::Internal(e.to_string()))
+        }
+        None => serde_json::from_str(text)
+            .map_err(|e| AppError::BadRequest(format!("neither a JSON record nor SGF: {e}"))),
+    }
+}
+
 /// One slice of the positions of a record, for the replay page, as JSON text: `{"variant",
 /// "rules", "result", "total", "from", "frames"}`, where `total` counts every frame of the
 /// game and each frame holds the move's report, the view after it, the score and the
