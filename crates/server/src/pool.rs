@@ -12,7 +12,7 @@ use crate::error::AppError;
 /// How long a request waits for a place in the pool before it is told to come back.
 const QUEUE_WAIT: Duration = Duration::from_secs(10);
 
-/// At most `size` jobs run at once; the others wait their turn, up to [`QUEUE_WAIT`].
+/// At most `size` jobs run at once; the others wait their turn, up to 10 s.
 #[derive(Debug, Clone)]
 pub struct HeavyPool {
     permits: Arc<Semaphore>,
