@@ -44,7 +44,7 @@ pub struct AppState {
 /// The whole application, without a socket (tests drive it directly or bind port 0).
 pub fn app(state: AppState) -> Router {
     // One quota per address for creating games and claiming seats together.
-    let per_minute = state.limits.creations_per_minute;
+    let per_minute = state.limits.creations_per_minute.max(1);
     let quota = GovernorLayer::new(
         GovernorConfigBuilder::default()
             .key_extractor(PeerAddress)

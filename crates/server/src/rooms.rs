@@ -3,7 +3,6 @@
 //! closes when its last viewer leaves. Open games nobody joined expire.
 
 use std::collections::HashMap;
-
 use std::time::Duration;
 
 use tokio::sync::Mutex;

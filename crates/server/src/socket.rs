@@ -52,7 +52,7 @@ pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>, p
                 Some(t) = error_box.recv() => Message::Text(t.as_ref().into()),
                 _ = pings.tick() => {
                     let silent = elapsed_ms(start).saturating_sub(last_heard.load(Ordering::Relaxed));
-                    if silent > 2 * duration_ms(ping) {
+                    if silent > duration_ms(ping).saturating_mul(2) {
                         break;
                     }
                     Message::Ping(Default::default())
