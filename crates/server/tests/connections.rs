@@ -47,20 +47,7 @@ async fn closed_within(tcp: &mut TcpStream, limit: Duration) -> Option<Duration>
 }
 
 async fn post(addr: SocketAddr, path: &str, body: &str) -> u16 {
-    let mut tcp = TcpStream::connect(addr).await.unwrap();
-    let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    tcp.write_all(head.as_bytes()).await.unwrap();
-    let mut answer = Vec::new();
-    tcp.read_to_end(&mut answer).await.unwrap();
-    String::from_utf8_lossy(&answer)
-        .split(' ')
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap()
+    common::http(addr, "POST", path, body).await.0
 }
 
 #[tokio::test]
@@ -196,13 +183,5 @@ async fn game_creation_is_rate_limited_per_address() {
     }
     assert_eq!(post(addr, "/api/games", &body).await, 429);
     // Listing games is not limited.
-    let mut tcp = TcpStream::connect(addr).await.unwrap();
-    tcp.write_all(
-        format!("GET /api/games HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes(),
-    )
-    .await
-    .unwrap();
-    let mut answer = Vec::new();
-    tcp.read_to_end(&mut answer).await.unwrap();
-    assert!(String::from_utf8_lossy(&answer).starts_with("HTTP/1.1 200"));
+    assert_eq!(common::http(addr, "GET", "/api/games", "").await.0, 200);
 }

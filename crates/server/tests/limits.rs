@@ -4,48 +4,11 @@
 
 mod common;
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use common::{Client, classic_game, server};
+use common::{Client, classic_game, http, server};
 use serde_json::{Value, json};
 use stonefield_server::replay::MAX_ANSWER_BYTES;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
-
-/// One HTTP/1.1 request on a fresh connection: (status, body).
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
-    let mut tcp = TcpStream::connect(addr).await.unwrap();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    tcp.write_all(head.as_bytes()).await.unwrap();
-    tcp.write_all(body.as_bytes()).await.unwrap();
-    let mut answer = Vec::new();
-    tcp.read_to_end(&mut answer).await.unwrap();
-    let answer = String::from_utf8_lossy(&answer);
-    let (head, body) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    (status, dechunk(body))
-}
-
-/// The body of a chunked answer (axum chunks what it streams), or the body as it is.
-fn dechunk(body: &str) -> String {
-    let mut out = String::new();
-    let mut rest = body;
-    while let Some((size, tail)) = rest.split_once("\r\n") {
-        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
-            return body.to_owned();
-        };
-        if n == 0 {
-            return out;
-        }
-        out.push_str(&tail[..n]);
-        rest = &tail[n + 2..];
-    }
-    body.to_owned()
-}
 
 /// Alternating passes: any number of moves that any variant reads, each a frame.
 fn passes(n: usize) -> Vec<Value> {
