@@ -288,4 +288,20 @@ fn bench_continuous_json_reports_every_size() {
         let share = s["capture_share"].as_f64().expect("capture_share");
         assert!((0.0..=1.0).contains(&share), "{s}");
     }
+    // The same 300 stones near the moves, with nothing and with 1,200 stones elsewhere.
+    let crowds = v["elsewhere"].as_array().expect("elsewhere");
+    let counts: Vec<(u64, u64, f64)> = crowds
+        .iter()
+        .map(|c| {
+            let n = |k: &str| c[k].as_u64().unwrap_or_else(|| panic!("{k} in {c}"));
+            let stones = c["stones"].as_f64().expect("stones");
+            (n("near_stones"), n("stones_elsewhere"), stones)
+        })
+        .collect();
+    assert_eq!(counts, [(300, 0, 300.0), (300, 1200, 1500.0)]);
+    for c in crowds {
+        for figure in ["move_us", "hover_us", "atari_us"] {
+            assert!(c[figure].as_f64().is_some_and(|t| t > 0.0), "{c}");
+        }
+    }
 }

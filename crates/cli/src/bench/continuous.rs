@@ -11,10 +11,15 @@
 //! Beside the median of all moves, the medians of the moves that capture nothing and of
 //! those that capture, and the share of the latter: on a crowded board most moves capture,
 //! and a capture's cost grows with the stones it takes.
+//!
+//! More stones on `square-19` also means more stones near each move. To tell the two
+//! apart, the same 300-stone games are timed again on a board five times as long, with
+//! nothing or a crowd of 1,200 stones on the rest of it: the same moves among the same
+//! neighbours, with four times as many stones on the board.
 
 use std::time::Instant;
 
-use stonefield_rules::continuous::{BenchRequests, ContinuousGame, bench_game};
+use stonefield_rules::continuous::{BenchRequests, ContinuousGame, bench_crowd, bench_game};
 
 use super::median;
 
@@ -26,6 +31,10 @@ const TRIES_PER_MOVE: usize = 40;
 
 /// Times the search of every group from scratch is timed on each seeded position.
 const SCRATCH_REPEATS: usize = 5;
+
+/// The stones near the moves, and the crowds elsewhere, of the second table.
+const CROWD_NEAR: usize = 300;
+const CROWDS: [usize; 2] = [0, 1200];
 
 /// The figures at one size.
 #[derive(Debug)]
@@ -108,6 +117,35 @@ fn time_game(game: &ContinuousGame, seed: u64, moves: usize, samples: &mut Sampl
     }
 }
 
+/// The figures of moves among `CROWD_NEAR` stones with `elsewhere` more on the board.
+#[derive(Debug)]
+struct CrowdFigures {
+    elsewhere: usize,
+    /// Mean stones on the whole board.
+    reached: f64,
+    move_us: f64,
+    hover_us: f64,
+    atari_us: f64,
+}
+
+fn measure_crowd(elsewhere: usize, seeds: u64, moves: usize) -> CrowdFigures {
+    let mut samples = Samples::default();
+    let mut reached = 0usize;
+    for seed in 1..=seeds {
+        let game = bench_crowd(seed, CROWD_NEAR, elsewhere);
+        reached += game.stone_count();
+        std::hint::black_box(game.groups_in_atari());
+        time_game(&game, seed, moves, &mut samples);
+    }
+    CrowdFigures {
+        elsewhere,
+        reached: reached as f64 / seeds.max(1) as f64,
+        move_us: median(samples.moves),
+        hover_us: median(samples.hovers),
+        atari_us: median(samples.atari),
+    }
+}
+
 fn measure(stones: usize, seeds: u64, moves: usize) -> Figures {
     let mut samples = Samples::default();
     let mut scratch_us = Vec::new();
@@ -148,13 +186,31 @@ fn rounded(x: f64) -> serde_json::Value {
     }
 }
 
-/// Runs the bench and prints a table, or with `json` one object `{"sizes": [{"stones",
+/// Runs the bench and prints two tables, or with `json` one object `{"sizes": [{"stones",
 /// "move_us", "hover_us", "atari_us", "atari_scratch_us", "move_quiet_us",
-/// "move_capture_us", "capture_share"}, ...]}`.
+/// "move_capture_us", "capture_share"}, ...], "elsewhere": [{"near_stones",
+/// "stones_elsewhere", "stones", "move_us", "hover_us", "atari_us"}, ...]}`.
 pub fn run(json: bool, seeds: u64, moves: usize) {
     let seeds = seeds.max(1);
     let figures: Vec<Figures> = SIZES.iter().map(|&n| measure(n, seeds, moves)).collect();
+    let crowds: Vec<CrowdFigures> = CROWDS
+        .iter()
+        .map(|&n| measure_crowd(n, seeds, moves))
+        .collect();
     if json {
+        let elsewhere: Vec<serde_json::Value> = crowds
+            .iter()
+            .map(|c| {
+                serde_json::json!({
+                    "near_stones": CROWD_NEAR,
+                    "stones_elsewhere": c.elsewhere,
+                    "stones": rounded(c.reached),
+                    "move_us": rounded(c.move_us),
+                    "hover_us": rounded(c.hover_us),
+                    "atari_us": rounded(c.atari_us),
+                })
+            })
+            .collect();
         let sizes: Vec<serde_json::Value> = figures
             .iter()
             .map(|f| {
@@ -170,7 +226,10 @@ pub fn run(json: bool, seeds: u64, moves: usize) {
                 })
             })
             .collect();
-        println!("{}", serde_json::json!({ "sizes": sizes }));
+        println!(
+            "{}",
+            serde_json::json!({ "sizes": sizes, "elsewhere": elsewhere })
+        );
         return;
     }
     println!(
@@ -192,6 +251,16 @@ pub fn run(json: bool, seeds: u64, moves: usize) {
             f.quiet_us,
             f.capture_us,
             100.0 * f.capture_share,
+        );
+    }
+    println!(
+        "the same {CROWD_NEAR}-stone games on a board five times as long, with a crowd on the rest of it"
+    );
+    println!("  stones elsewhere  stones on the board   move (us)  hover (us)  atari (us)");
+    for c in &crowds {
+        println!(
+            "  {:>16}  {:>19.1}  {:>10.2}  {:>10.2}  {:>10.2}",
+            c.elsewhere, c.reached, c.move_us, c.hover_us, c.atari_us
         );
     }
 }

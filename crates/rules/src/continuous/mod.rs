@@ -40,7 +40,7 @@ mod voronoi;
 
 pub use atari::Atari;
 pub use audit::AuditError;
-pub use bench::{BenchRequests, bench_game, bench_rules};
+pub use bench::{BenchRequests, bench_crowd, bench_crowd_rules, bench_game, bench_rules};
 pub use board::Board;
 pub use game::{ContinuousGame, SetupError};
 pub use point::{CoordError, Point};
