@@ -9,26 +9,25 @@ use std::time::Duration;
 use serde_json::{Map, Value, json};
 use stonefield_record::AnyGame;
 use stonefield_rules::classic::ClassicGame;
+use stonefield_rules::continuous;
 use stonefield_rules::{ByColor, Color, Game, Outcome, Stone};
 
 use crate::classic::{self, estimate_dead};
 use crate::level::Level;
 use crate::search::{Choice, Policy, Search, SearchConfig};
-use crate::survival::dead_by_survival;
-use crate::variants::{MargoPolicy, TopoPolicy, continuous_policy};
+use crate::survival::dead_by_continuations;
+use crate::variants::{ContinuousPolicy, MargoPolicy, TopoPolicy};
 
 /// Playouts of classic Go's dead-stone estimate (as the GTP player's count).
 const CLASSIC_ESTIMATE_PLAYOUTS: u32 = 1_000;
-/// Continuations of continuous Go's survival estimate, and their length: each move of a
-/// continuation costs geometry, so fewer and shorter than classic Go's.
-const CONTINUOUS_ESTIMATE_PLAYOUTS: u32 = 24;
-const CONTINUOUS_ESTIMATE_MOVES: u32 = 60;
+/// Continuations of continuous Go's survival estimate, and their length: random games
+/// played to their end (on the default board about 200 stones).
+const CONTINUOUS_ESTIMATE_PLAYOUTS: u32 = 64;
+const CONTINUOUS_ESTIMATE_MOVES: u32 = 600;
 /// The longest a person waits for the computer, whatever the level: the levels' playout
 /// budgets are set for classic Go, and continuous Go's playouts cost far more (5,000 of
 /// them take about 18 s on square-9).
 pub const MAX_SECONDS_A_MOVE: f64 = 2.0;
-/// Moves of the continuous search's playouts (as `stonefield match`).
-const CONTINUOUS_PLAYOUT_MOVES: u32 = 20;
 
 /// What the computer is asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,7 +99,7 @@ pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
             choice_map(choice, |p| json!({"at": [p.x(), p.y()]}))
         }
         AnyGame::Continuous(a) => {
-            let policy = continuous_policy(CONTINUOUS_PLAYOUT_MOVES);
+            let policy = ContinuousPolicy::default();
             let choice = think.choose(a.game(), policy, SearchConfig::default(), |g, _| leads(g));
             choice_map(choice, |p| json!({"at": [p.x(), p.y()]}))
         }
@@ -231,12 +230,14 @@ fn dead_stones(game: &AnyGame, rng: &mut fastrand::Rng) -> Vec<Value> {
             if playing.resume_play().is_err() {
                 return Vec::new();
             }
-            let (policy, playouts) = (
-                continuous_policy(CONTINUOUS_ESTIMATE_MOVES),
+            let dead = dead_by_continuations(
+                &playing,
                 CONTINUOUS_ESTIMATE_PLAYOUTS,
+                rng,
+                |continued, rng| {
+                    continuous::random_playout(continued, rng, CONTINUOUS_ESTIMATE_MOVES);
+                },
             );
-            let dead =
-                dead_by_survival(&playing, &policy, playouts, CONTINUOUS_ESTIMATE_MOVES, rng);
             points(&dead, |p| json!([p.x(), p.y()]))
         }
         _ => Vec::new(),

@@ -33,16 +33,35 @@ where
     G::Point: PartialEq,
     P: Policy<G>,
 {
+    let mut trace = Trace::default();
+    dead_by_continuations(game, playouts, rng, |continued, rng| {
+        random_playout(policy, continued, rng, &mut trace, moves);
+    })
+}
+
+/// The stones of `game` that fewer than half of `playouts` continuations leave on the
+/// board, each continuation `continue_game` played on a copy of the game: for a variant
+/// whose rules crate has a faster random game than [`random_playout`]. `game` must be in
+/// play; in any other phase no stone is called dead.
+pub fn dead_by_continuations<G>(
+    game: &G,
+    playouts: u32,
+    rng: &mut fastrand::Rng,
+    mut continue_game: impl FnMut(&mut G, &mut fastrand::Rng),
+) -> Vec<Stone<G::Point>>
+where
+    G: Game,
+    G::Point: PartialEq,
+{
     if game.phase() != Phase::Playing {
         return Vec::new();
     }
     let stones = game.stones();
     let mut kept = vec![0u32; stones.len()];
     let runs = playouts.max(1);
-    let mut trace = Trace::default();
     for _ in 0..runs {
         let mut continued = game.clone();
-        random_playout(policy, &mut continued, rng, &mut trace, moves);
+        continue_game(&mut continued, rng);
         let after = continued.stones();
         for (count, stone) in kept.iter_mut().zip(&stones) {
             if after

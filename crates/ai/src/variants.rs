@@ -1,17 +1,43 @@
 //! Search policies for the variants other than classic Go. Each reaches the game through
-//! the [`Game`] trait, apart from the rules crate's own faster random playouts; continuous
-//! Go has no playout of its own and uses [`RandomPolicy`]; Topological Go's policies are
-//! in [`crate::topological`].
+//! the [`Game`] trait, apart from the rules crate's own faster random playouts (continuous
+//! Go and MarGo); Topological Go's policies are in [`crate::topological`].
 
+use stonefield_rules::continuous::{self, ContinuousGame};
 use stonefield_rules::margo::{self, MargoGame, PlayoutScratch};
-use stonefield_rules::{Color, Game};
+use stonefield_rules::{Color, Game, Phase};
 
-use crate::search::{Policy, RandomPolicy, Trace, black_value};
+use crate::search::{Policy, Trace, black_value};
 
-/// Continuous Go: the variant's sampled candidates and capped random playouts scored by the
-/// live count (a candidate list costs geometry, so keep the cap short).
-pub fn continuous_policy(max_moves: u32) -> RandomPolicy {
-    RandomPolicy { max_moves }
+/// Continuous Go: the rules crate's candidate moves (touching points, captures, the open
+/// board) and its random playouts, which leave the Voronoi cells stale until the end and
+/// score the end exactly.
+#[derive(Debug, Clone, Copy)]
+pub struct ContinuousPolicy {
+    /// Stones a playout places at most (a random game on the default board ends by itself
+    /// in about 200).
+    pub max_moves: u32,
+}
+
+impl Default for ContinuousPolicy {
+    fn default() -> Self {
+        ContinuousPolicy { max_moves: 600 }
+    }
+}
+
+/// [`ContinuousPolicy`] with playouts of at most `max_moves` stones.
+pub fn continuous_policy(max_moves: u32) -> ContinuousPolicy {
+    ContinuousPolicy { max_moves }
+}
+
+impl Policy<ContinuousGame> for ContinuousPolicy {
+    fn may_pass(&self, game: &ContinuousGame) -> bool {
+        // Passing is refused only outside play and while handicap stones are due.
+        game.phase() == Phase::Playing && game.handicap_left() == 0
+    }
+
+    fn playout(&self, game: &mut ContinuousGame, rng: &mut fastrand::Rng, _: &mut Trace) -> f64 {
+        continuous::random_playout(game, rng, self.max_moves).black_value()
+    }
 }
 
 /// Topological Go's policies live in their own module tree.

@@ -304,4 +304,7 @@ fn bench_continuous_json_reports_every_size() {
             assert!(c[figure].as_f64().is_some_and(|t| t > 0.0), "{c}");
         }
     }
+    // Random playouts from the empty default board run to the end of a game.
+    assert!(v["playouts_per_s"].as_f64().is_some_and(|p| p > 0.0), "{v}");
+    assert!(v["playout_moves"].as_f64().is_some_and(|m| m > 50.0), "{v}");
 }

@@ -3,11 +3,13 @@
 //! liberties and Voronoi areas equal their from-scratch recomputation, resolved requests are
 //! legal and nearest, replaying the same moves gives the same game, and the groups flagged
 //! in atari fall to a stone at their capture point while no other group falls to a stone at
-//! any of 360 points touching each of its stones.
+//! any of 360 points touching each of its stones. The computer player's random playouts
+//! (cells left stale, computed once at the end) end in a sound position scored exactly,
+//! and its candidate moves are legal.
 
 use proptest::prelude::*;
 use stonefield_rules::continuous::{
-    BoardShape, ContinuousGame, ContinuousRules, Point, Polygon, Preset, SnapMode,
+    BoardShape, ContinuousGame, ContinuousRules, Point, Polygon, Preset, SnapMode, random_playout,
 };
 use stonefield_rules::{Color, Game, IllegalMove, Phase, Stone};
 
@@ -307,6 +309,43 @@ proptest! {
             }
         });
         check_atari(&game);
+    }
+
+    /// A playout from a random position ends in a position whose every structure equals
+    /// its recomputation (cells and score included), the same for the same seed.
+    #[test]
+    fn playouts_end_sound_and_scored_exactly(board in 0u8..4, seed in any::<u64>()) {
+        let (start, _) = random_game(board, seed, 30, |_, _| {});
+        let mut game = start.clone();
+        let end = random_playout(&mut game, &mut fastrand::Rng::with_seed(seed), 400);
+        assert_sound(&game);
+        prop_assert!(end.moves == 400 || game.phase() != Phase::Playing, "{:?}", end);
+        prop_assert_eq!(end.score, game.score());
+        let scratch = game.score_from_scratch();
+        prop_assert!((end.score.black - scratch.black).abs() < 1e-9);
+        prop_assert!((end.score.white - scratch.white).abs() < 1e-9);
+        let mut again = start.clone();
+        let twice = random_playout(&mut again, &mut fastrand::Rng::with_seed(seed), 400);
+        prop_assert_eq!(end, twice);
+        prop_assert_eq!(game.stones(), again.stones());
+    }
+
+    /// Every candidate move is legal, and every legal capture of a group in atari is one.
+    #[test]
+    fn candidates_are_legal_and_take_groups_in_atari(board in 0u8..4, seed in any::<u64>()) {
+        let (game, _) = random_game(board, seed, 50, |_, _| {});
+        let candidates = game.candidate_moves();
+        prop_assert!(!candidates.is_empty());
+        for c in &candidates {
+            prop_assert!(game.clone().play(c).is_ok(), "candidate {} is illegal", c);
+        }
+        for atari in game.groups_in_atari() {
+            let p = atari.capture_at;
+            if game.clone().play(&p).is_ok() {
+                let near = candidates.iter().any(|c| c.distance(p) < game.board().stone_radius() / 10.0);
+                prop_assert!(near, "the capture at {} is missing", p);
+            }
+        }
     }
 
     #[test]

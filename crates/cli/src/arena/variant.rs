@@ -10,7 +10,7 @@ use clap::Parser;
 use stonefield_ai::baseline::{Greedy, random_choice};
 use stonefield_ai::level::{LEVELS, Level};
 use stonefield_ai::search::{Choice, Policy, Search, SearchConfig};
-use stonefield_ai::variants::{MargoPolicy, TopoPolicy, continuous_policy};
+use stonefield_ai::variants::{ContinuousPolicy, MargoPolicy, TopoPolicy};
 use stonefield_rules::continuous::{ContinuousGame, ContinuousRules};
 use stonefield_rules::margo::{MargoGame, MargoRules};
 use stonefield_rules::topological::{TopoGame, TopoRules};
@@ -175,7 +175,7 @@ pub fn run(config: &MatchConfig, variant: MatchVariant) -> anyhow::Result<()> {
                 ..defaults
             })
             .context("--komi")?;
-            play_match(config, contestants, &game, &continuous_policy(20))
+            play_match(config, contestants, &game, &ContinuousPolicy::default())
         }
         MatchVariant::Margo => {
             let size = config.size.unwrap_or(7);

@@ -16,10 +16,15 @@
 //! apart, the same 300-stone games are timed again on a board five times as long, with
 //! nothing or a crowd of 1,200 stones on the rest of it: the same moves among the same
 //! neighbours, with four times as many stones on the board.
+//!
+//! Last, the computer player's random playouts on the default board, from the empty board
+//! to the end of the game, on one thread: how many a second and how many stones each.
 
 use std::time::Instant;
 
-use stonefield_rules::continuous::{BenchRequests, ContinuousGame, bench_crowd, bench_game};
+use stonefield_rules::continuous::{
+    BenchRequests, ContinuousGame, ContinuousRules, bench_crowd, bench_game, random_playout,
+};
 
 use super::median;
 
@@ -117,6 +122,24 @@ fn time_game(game: &ContinuousGame, seed: u64, moves: usize, samples: &mut Sampl
     }
 }
 
+/// Playouts timed for the playout figure, per seed asked for.
+const PLAYOUTS_PER_SEED: u64 = 20;
+
+/// Playouts a second from the empty default board, and the mean stones a playout places.
+fn measure_playouts(seeds: u64) -> (f64, f64) {
+    let empty = ContinuousGame::new(ContinuousRules::default()).expect("the default rules");
+    let runs = u32::try_from(PLAYOUTS_PER_SEED * seeds.min(10_000)).unwrap_or(u32::MAX);
+    let mut rng = fastrand::Rng::with_seed(seeds);
+    let mut moves = 0u64;
+    let start = Instant::now();
+    for _ in 0..runs {
+        let mut game = empty.clone();
+        moves += u64::from(random_playout(&mut game, &mut rng, u32::MAX).moves);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    (f64::from(runs) / seconds, moves as f64 / f64::from(runs))
+}
+
 /// The figures of moves among `CROWD_NEAR` stones with `elsewhere` more on the board.
 #[derive(Debug)]
 struct CrowdFigures {
@@ -189,7 +212,8 @@ fn rounded(x: f64) -> serde_json::Value {
 /// Runs the bench and prints two tables, or with `json` one object `{"sizes": [{"stones",
 /// "move_us", "hover_us", "atari_us", "atari_scratch_us", "move_quiet_us",
 /// "move_capture_us", "capture_share"}, ...], "elsewhere": [{"near_stones",
-/// "stones_elsewhere", "stones", "move_us", "hover_us", "atari_us"}, ...]}`.
+/// "stones_elsewhere", "stones", "move_us", "hover_us", "atari_us"}, ...], "playouts_per_s",
+/// "playout_moves"}`.
 pub fn run(json: bool, seeds: u64, moves: usize) {
     let seeds = seeds.max(1);
     let figures: Vec<Figures> = SIZES.iter().map(|&n| measure(n, seeds, moves)).collect();
@@ -197,6 +221,7 @@ pub fn run(json: bool, seeds: u64, moves: usize) {
         .iter()
         .map(|&n| measure_crowd(n, seeds, moves))
         .collect();
+    let (playouts_per_s, playout_moves) = measure_playouts(seeds);
     if json {
         let elsewhere: Vec<serde_json::Value> = crowds
             .iter()
@@ -228,7 +253,12 @@ pub fn run(json: bool, seeds: u64, moves: usize) {
             .collect();
         println!(
             "{}",
-            serde_json::json!({ "sizes": sizes, "elsewhere": elsewhere })
+            serde_json::json!({
+                "sizes": sizes,
+                "elsewhere": elsewhere,
+                "playouts_per_s": rounded(playouts_per_s),
+                "playout_moves": rounded(playout_moves),
+            })
         );
         return;
     }
@@ -263,4 +293,7 @@ pub fn run(json: bool, seeds: u64, moves: usize) {
             c.elsewhere, c.reached, c.move_us, c.hover_us, c.atari_us
         );
     }
+    println!(
+        "random playouts on the default board, one thread: {playouts_per_s:.0} a second, {playout_moves:.0} stones each"
+    );
 }

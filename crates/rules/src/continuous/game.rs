@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::board::Board;
-use super::plan::Plan;
+use super::plan::{AreaPlan, Plan};
 use super::point::{Point, V};
 use super::position::{Id, Position, WHITE_TO_MOVE};
 use super::rules::{ContinuousRules, KoRule, RulesError};
@@ -212,6 +212,12 @@ impl ContinuousGame {
     /// Plays a plan made by [`ContinuousGame::plan`] on this position.
     pub(crate) fn commit(&mut self, plan: Plan) -> Placed<Point> {
         let areas = self.pos.area_plan(&plan);
+        self.commit_areas(plan, Some(areas))
+    }
+
+    /// [`ContinuousGame::commit`] with the plan's areas, or without them (`None`): then the
+    /// Voronoi cells and the score go stale until the position's cells are refreshed.
+    pub(crate) fn commit_areas(&mut self, plan: Plan, areas: Option<AreaPlan>) -> Placed<Point> {
         let captured: Vec<Stone<Point>> = plan
             .removed
             .iter()
@@ -228,30 +234,6 @@ impl ContinuousGame {
             self.to_move = self.to_move.other();
         }
         Placed { captured }
-    }
-
-    /// A sample of legal points: points touching each stone at 12 angles, and a lattice
-    /// with one point per unit over the board.
-    fn sample_points(&self) -> Vec<V> {
-        let touch = self.pos.reach.touch;
-        let mut pts = Vec::new();
-        for (_, s) in self.pos.iter() {
-            for k in 0..12 {
-                let a = f64::from(k) * std::f64::consts::PI / 6.0;
-                pts.push(s.at + V::unit(a) * touch);
-            }
-        }
-        let (lo, hi) = self.pos.board.bbox();
-        let step = touch;
-        let nx = ((hi.x - lo.x) / step).floor().min(400.0) as usize;
-        let ny = ((hi.y - lo.y) / step).floor().min(400.0) as usize;
-        for i in 0..nx {
-            for j in 0..ny {
-                let p = lo + V::new((i as f64 + 0.5) * step, (j as f64 + 0.5) * step);
-                pts.push(p);
-            }
-        }
-        pts
     }
 }
 
@@ -363,10 +345,6 @@ impl Game for ContinuousGame {
         if self.phase != Phase::Playing {
             return Vec::new();
         }
-        self.sample_points()
-            .into_iter()
-            .filter(|&p| self.plan(p).is_ok())
-            .map(Point::from_v)
-            .collect()
+        self.candidate_points()
     }
 }

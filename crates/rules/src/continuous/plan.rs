@@ -29,6 +29,13 @@ pub(crate) struct Plan {
     pub hash_after: u64,
 }
 
+impl Plan {
+    /// True when the new stone joins a group of its own colour.
+    pub fn joins_own(&self) -> bool {
+        !self.merged.is_empty()
+    }
+}
+
 /// The Voronoi areas a plan changes.
 #[derive(Debug, Clone)]
 pub(crate) struct AreaPlan {
@@ -283,8 +290,10 @@ impl Position {
                 .any(|&(_, l)| removed.binary_search(&l).is_ok())
     }
 
-    /// Plays `plan` (made on this very position), with its areas. Returns the new stone.
-    pub fn commit(&mut self, plan: Plan, areas: AreaPlan) -> Id {
+    /// Plays `plan` (made on this very position), with its areas; without them (`None`,
+    /// in a playout) the Voronoi cells and areas go stale until
+    /// [`Position::refresh_all_cells`]. Returns the new stone.
+    pub fn commit(&mut self, plan: Plan, areas: Option<AreaPlan>) -> Id {
         let removed_at: Vec<V> = plan.removed.iter().map(|&id| self.stone(id).at).collect();
         // The plan found the mover's new witnesses with the captured stones gone, which is
         // the final position unless some of the mover's own stones go too.
@@ -315,15 +324,19 @@ impl Position {
         for &r in &own_removed {
             cover.remove(r);
         }
+        let (new_cell, changes) = match areas {
+            Some(areas) => (areas.new_cell, areas.changes),
+            None => ((Cell::new(), 0.0), Vec::new()),
+        };
         let id = self.insert(
             plan.at,
             plan.color,
             &plan.merged,
             plan.witness,
-            areas.new_cell,
+            new_cell,
             cover,
         );
-        for (changed, mut cell, a) in areas.changes {
+        for (changed, mut cell, a) in changes {
             for v in &mut cell {
                 if v.1 == NEW {
                     v.1 = id;

@@ -455,7 +455,8 @@ impl Position {
         }
     }
 
-    /// Recomputes the Voronoi cell of every stone (after a setup).
+    /// Recomputes the Voronoi cell of every stone and the colour totals from them (after a
+    /// setup, or a playout that left the cells stale).
     pub fn refresh_all_cells(&mut self) {
         let ids: Vec<Id> = self.iter().map(|(id, _)| id).collect();
         let mut sc = Scratch::default();
@@ -477,6 +478,12 @@ impl Position {
         for (id, (c, a)) in ids.into_iter().zip(cells) {
             self.set_cell(id, c, a);
         }
+        // Summed afresh: the running totals of stale cells carry their rounding.
+        let mut area = ByColor::default();
+        for (_, s) in self.iter() {
+            area[s.color] += s.area;
+        }
+        self.area = area;
     }
 }
 

@@ -1,0 +1,116 @@
+//! Random playouts for the computer player's search. Each move is a random pointer
+//! resolved and checked by the exact engine (ko included), as a person's click is; the
+//! Voronoi cells are left stale while the stones come and go and computed once at the end,
+//! which gives the same score as updating them move by move.
+
+use super::game::ContinuousGame;
+use super::point::V;
+use super::resolve::SnapMode;
+use crate::{ByColor, Color, Game, IllegalMove, Phase};
+
+/// Random pointers tried for one move before the player passes: on a full board nearly
+/// every pointer resolves to nothing legal, and two passes end the playout.
+const TRIES: usize = 12;
+
+/// What a playout did.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayoutResult {
+    /// Stones placed.
+    pub moves: u32,
+    /// The live score at the end, komi included, as [`Game::score`] gives it.
+    pub score: ByColor<f64>,
+}
+
+impl PlayoutResult {
+    /// Black's value of the end: 1 a Black lead, 0 a White lead, ½ a tie.
+    pub fn black_value(&self) -> f64 {
+        match self.score.black.total_cmp(&self.score.white) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Less => 0.0,
+            std::cmp::Ordering::Equal => 0.5,
+        }
+    }
+}
+
+/// Plays random moves from `game` until both players pass in turn (no legal, useful
+/// point found), the game leaves play, or `max_moves` stones were placed; then scores the
+/// end exactly. `game` is left at the end of the playout, its cells and score up to date.
+///
+/// A player never fills its own eye (a point where the opponent's stone would be suicide,
+/// touching only its own groups) nor places a stone that takes its own stones off.
+///
+/// ```
+/// use stonefield_rules::continuous::{ContinuousGame, ContinuousRules, random_playout};
+///
+/// let mut game = ContinuousGame::new(ContinuousRules::default()).unwrap();
+/// let end = random_playout(&mut game, &mut fastrand::Rng::with_seed(1), 500);
+/// assert!(end.moves > 50);
+/// let komi = ContinuousRules::default().komi;
+/// assert!((end.score.black + end.score.white - komi - 169.0).abs() < 1e-6);
+/// ```
+pub fn random_playout(
+    game: &mut ContinuousGame,
+    rng: &mut fastrand::Rng,
+    max_moves: u32,
+) -> PlayoutResult {
+    let mut moves = 0;
+    while game.phase == Phase::Playing && moves < max_moves {
+        if game.random_move(rng) {
+            moves += 1;
+        } else if game.pass().is_err() {
+            break;
+        }
+    }
+    if moves > 0 {
+        game.pos.refresh_all_cells();
+    }
+    PlayoutResult {
+        moves,
+        score: game.score(),
+    }
+}
+
+impl ContinuousGame {
+    /// Places a stone for the player to move at a random pointer's point, leaving the
+    /// cells stale; false when [`TRIES`] pointers found no point worth playing.
+    fn random_move(&mut self, rng: &mut fastrand::Rng) -> bool {
+        let (lo, hi) = self.pos.board.bbox();
+        let color = self.to_move();
+        for _ in 0..TRIES {
+            let pointer = V::new(
+                lo.x + rng.f64() * (hi.x - lo.x),
+                lo.y + rng.f64() * (hi.y - lo.y),
+            );
+            // The bench's mix: contact moves come from the snapping modes.
+            let mode = match rng.u8(0..10) {
+                0..=5 => SnapMode::Nearest,
+                6 | 7 => SnapMode::Own,
+                _ => SnapMode::Opponent,
+            };
+            let Some(at) = self.pos.resolve(pointer, mode, color) else {
+                continue;
+            };
+            let Ok(plan) = self.plan(at) else {
+                continue;
+            };
+            if plan
+                .removed
+                .iter()
+                .any(|&id| self.pos.stone(id).color == color)
+            {
+                continue;
+            }
+            if plan.removed.is_empty() && plan.joins_own() && self.is_eye_of(at, color) {
+                continue;
+            }
+            self.commit_areas(plan, None);
+            return true;
+        }
+        false
+    }
+
+    /// True when a stone of the other colour at `at` would be suicide.
+    fn is_eye_of(&self, at: V, color: Color) -> bool {
+        matches!(self.pos.plan(at, color.other()), Err(IllegalMove::Suicide))
+    }
+}
