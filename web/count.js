@@ -24,7 +24,7 @@ const KIND_NAMES = {
   territory: 'Territory count: surrounded points plus prisoners, dead stones taken as prisoners.',
   voronoi: 'Area count: the Voronoi cells of the living stones, in stone squares, dead stones removed.',
   balls: 'Ball count: balls in play, zombies included.',
-  trees: 'Tree count: the longest tree of each player, plus 1 for Black.',
+  trees: 'Tree count: the longest tree of each player, plus 1 for Black. A player who has not placed all reserve stones by the end loses, whatever the trees.',
 };
 
 const NAME = { black: 'Black', white: 'White' };
