@@ -2,7 +2,7 @@
 // previews and snap modes, to a scored result after marking, while a third context watches.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame } from './server.mjs';
+import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
 
 const scoreOf = async (page) => {
   const m = (await page.textContent('#score')).match(/^B ([\d.]+) · W ([\d.]+)/);
@@ -44,9 +44,12 @@ test('continuous: two players and a watcher, previews, snap, marking, result', a
       return s.find(([x, y]) => Math.hypot(x - 6.5, y - 6.5) < 0.1);
     });
 
-    // Over an existing stone the preview is marked illegal (overlap) in nearest mode.
+    // Over the centre of a stone a click is a misclick: the hint and the refusal say so.
     await hoverBoard(black, wx, wy);
-    await black.waitForSelector('#board circle[data-legal]');
+    await black.waitForSelector('#board circle[data-legal="false"]');
+    await black.waitForFunction(() => document.getElementById('hint').textContent.includes('too close to its centre'));
+    await clickBoard(black, wx, wy);
+    await black.waitForFunction(() => document.getElementById('msg').textContent.startsWith('That is on a stone, too close to its centre'));
     // Snap modes switch by key; "own" moves the preview next to one of our stones.
     await black.keyboard.press('2');
     await black.waitForSelector('#snap button.on[data-snap="own"]');
@@ -56,9 +59,23 @@ test('continuous: two players and a watcher, previews, snap, marking, result', a
     await black.keyboard.press('1');
     await black.waitForSelector('#snap button.on[data-snap="nearest"]');
 
-    await black.click('#pass');
-    await waitSeq(white, 5);
+    // Elsewhere on a stone a click snaps to the nearest point touching it: the ghost stone
+    // and a line from the pointer show where, and the click lands there.
+    const [bx, by] = await black.evaluate(() => [...document.querySelectorAll('#board circle.stone.black')].map((e) => [Number(e.dataset.x), Number(e.dataset.y)]).find(([x, y]) => Math.hypot(x - 2.3, y - 2.3) < 0.1));
+    await hoverBoard(black, bx + 0.3, by);
+    const ghost = await (await black.waitForFunction(() => {
+      const g = document.querySelector('#board circle.ghost[data-legal="true"]');
+      return g && document.querySelector('#board line.snap-line') ? g.dataset.at.split(',').map(Number) : null;
+    })).jsonValue();
+    assert.ok(Math.abs(Math.hypot(ghost[0] - bx, ghost[1] - by) - 1) < 1e-6, `the ghost touches the stone: ${ghost}`);
+    await clickBoard(black, bx + 0.3, by);
+    for (const p of [black, white, watcher]) await waitSeq(p, 5);
+    const landed = await watcher.evaluate(() => [...document.querySelectorAll('#board circle.stone.black')].map((e) => [Number(e.dataset.x), Number(e.dataset.y)]));
+    assert.ok(landed.some(([x, y]) => x === ghost[0] && y === ghost[1]), `the stone landed on the ghost ${ghost}: ${JSON.stringify(landed)}`);
+
     await white.click('#pass');
+    await waitSeq(black, 6);
+    await black.click('#pass');
     for (const p of [black, white, watcher]) await p.waitForFunction(() => document.body.dataset.phase === 'marking');
     const before = await scoreOf(watcher);
     await clickBoard(black, wx, wy); // mark a white stone dead
@@ -66,16 +83,19 @@ test('continuous: two players and a watcher, previews, snap, marking, result', a
     const after = await scoreOf(watcher);
     assert.ok(after.black > before.black, `marking a white stone dead gives Black area (${before.black} -> ${after.black})`);
     assert.equal(await watcher.locator('#board circle.stone[opacity="0.5"]').count(), 1, 'the dead stone is drawn marked');
+    // The cells are recounted without the dead stone: four living stones, four cells.
+    await watcher.waitForFunction(() => document.querySelectorAll('#board .territory.counted .cell').length === 4);
     await black.click('#accept');
+    await white.waitForFunction(() => document.getElementById('accepted').textContent.startsWith('Your opponent has accepted the count'));
     await white.click('#accept');
     for (const p of [black, white, watcher]) await p.waitForFunction(() => document.body.dataset.status === 'finished');
-    const result = await watcher.textContent('#result');
-    const margin = after.black - after.white;
-    const m = result.match(/^Result: ([BW])\+([\d.]+)$/);
-    assert.ok(m, result);
-    assert.equal(m[1], margin > 0 ? 'B' : 'W');
-    assert.ok(Math.abs(Number(m[2]) - Math.abs(margin)) < 0.06, `${result} against the marked score ${margin}`);
-    assert.equal(await black.textContent('#result'), result);
+    for (const p of [black, white, watcher]) {
+      const shown = await shownCount(p);
+      assertScoreIsResult(shown);
+      assert.equal(shown.score, `B ${after.black} · W ${after.white}`, 'the marked score is the final one');
+      assert.equal(await p.locator('#board .territory.counted .cell').count(), 4, 'territory after the end');
+    }
+    await screenshot(watcher, 'continuous');
   } finally {
     await browser.close();
     server.stop();

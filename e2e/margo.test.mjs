@@ -2,7 +2,7 @@
 // chosen from what the server's previews call legal under the pointer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame } from './server.mjs';
+import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
 
 // Every point of a 2x2 pyramid, with where its ball is seen from above.
 const POINTS = [[0, 0, 1], [0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]];
@@ -30,6 +30,9 @@ test('margo: a 2x2 game played to its end between two browsers', async () => {
     const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
     const [black, white] = await newGame(a, b, server, { variant: 'margo', board: '2' });
     assert.ok(await black.isHidden('#pass'), 'MarGo has no pass');
+    // A ball over empty holes is refused, in words.
+    await clickBoard(white, 0.5, 0.5);
+    await white.waitForFunction(() => document.getElementById('msg').textContent === 'A ball above the bottom level needs all four balls under it.');
     const pages = { black, white };
     let seq = 0;
     while ((await black.getAttribute('body', 'data-status')) !== 'finished') {
@@ -54,7 +57,14 @@ test('margo: a 2x2 game played to its end between two browsers', async () => {
     for (const q of [black, white]) await q.waitForFunction(() => document.body.dataset.status === 'finished');
     const result = await white.textContent('#result');
     assert.match(result, /^Result: (B|W)\+\d+|Result: Draw$/);
-    assert.equal(await black.textContent('#result'), result);
+    // The count explains the end: the balls in play, the same numbers as the result.
+    for (const q of [black, white]) {
+      const shown = await shownCount(q);
+      assertScoreIsResult(shown);
+      assert.equal(shown.result, result);
+      assert.match(await q.textContent('#count-notes'), /has no legal move left, so the game ended/);
+    }
+    await screenshot(white, 'margo');
   } finally {
     await browser.close();
     server.stop();

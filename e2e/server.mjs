@@ -1,7 +1,8 @@
 // Starts the stonefield server binary on a free port over a fresh data directory, and
 // launches Debian's headless Chromium through playwright-core.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -61,6 +62,7 @@ export async function newGame(ctxA, ctxB, server, form) {
   await first.selectOption('select[name=variant]', form.variant);
   if (form.board) await first.selectOption('select[name=board]', form.board);
   if (form.komi !== undefined) await first.fill('input[name=komi]', String(form.komi));
+  if (form.preset) await first.selectOption('select[name=preset]', form.preset);
   await first.selectOption('select[name=color]', form.color ?? 'black');
   await first.click('#create');
   await first.waitForURL(/\/game\/[0-9a-f]{12}$/);
@@ -71,4 +73,30 @@ export async function newGame(ctxA, ctxB, server, form) {
   await second.waitForFunction(() => document.body.dataset.status === 'live');
   await first.waitForFunction(() => document.body.dataset.status === 'live');
   return [first, second, first.url()];
+}
+
+// The finished game's count as the page shows it: the total row of the count table, the
+// score line and the result line.
+export async function shownCount(page) {
+  return page.evaluate(() => ({
+    total: Object.fromEntries([...document.querySelectorAll('#count-table tr.total td')].map((td) => [td.dataset.color, td.textContent])),
+    score: document.getElementById('score').textContent,
+    result: document.getElementById('result').textContent,
+  }));
+}
+
+// The score line shows the count's total, and the result is their difference, written as
+// results are (no trailing zeros).
+export function assertScoreIsResult({ total, score, result }) {
+  assert.equal(score, `B ${total.black} · W ${total.white}`);
+  const diff = Math.round((Number(total.black) - Number(total.white)) * 100) / 100;
+  const want = diff === 0 ? 'Result: Draw' : `Result: ${diff > 0 ? 'B' : 'W'}+${Math.abs(diff)}`;
+  assert.equal(result, want);
+}
+
+// Saves a picture of the page under e2e/screenshots/ (gitignored), to look at.
+export async function screenshot(page, name) {
+  const dir = new URL('./screenshots/', import.meta.url).pathname;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }

@@ -2,7 +2,7 @@
 // stones chosen from the server's previews, to its end after two passes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame } from './server.mjs';
+import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
 
 // Hovers each point in turn until the server's preview calls one legal; returns it.
 async function firstLegal(page, points) {
@@ -42,7 +42,10 @@ test('topological: a 6x6 game with reserve stones to its end after two passes', 
       seq += 1;
       for (const q of [black, white]) await waitSeq(q, seq);
     };
-    // A normal stone must touch the mover's own tree: the centre is refused, (1, 0) is not.
+    // A normal stone must touch the mover's own tree: the centre is refused, in words,
+    // and (1, 0) is not.
+    await clickBoard(white, 3, 3);
+    await white.waitForFunction(() => document.getElementById('msg').textContent.startsWith('A normal stone must touch one of your stones.'));
     await play(white, [[3, 3], [1, 0]]);
     await play(black, [[3, 3], [5, 1]]);
     const start = await info(white);
@@ -68,6 +71,13 @@ test('topological: a 6x6 game with reserve stones to its end after two passes', 
     const want = diff === 0 ? 'Result: Draw' : `Result: ${diff > 0 ? 'B' : 'W'}+${Math.abs(diff)}`;
     assert.equal(await white.textContent('#result'), want);
     assert.equal(await black.textContent('#result'), want);
+    for (const q of [black, white]) {
+      const shown = await shownCount(q);
+      assertScoreIsResult(shown);
+      assert.deepEqual(shown.total, { black: String(end.longB + 1), white: String(end.longW) });
+      assert.match(await q.textContent('#count-notes'), /plus 1 for Black/);
+    }
+    await screenshot(white, 'topological');
 
     // The replay page draws the same trees at the last frame.
     await white.goto(white.url().replace('/game/', '/replay/'));

@@ -6,6 +6,8 @@ import { topoInfo } from './topo.js';
 import { render } from './render.js';
 import { bind } from './events.js';
 import { connect } from './net.js';
+import { explain } from './reasons.js';
+import { fmtScore, countRows, countNotes, resultWhy } from './count.js';
 
 const $ = (id) => document.getElementById(id);
 const id = location.pathname.split('/').pop();
@@ -35,8 +37,39 @@ function fmtTime(t) {
   return t.byo || t.periods ? `${txt} (${t.periods})` : txt;
 }
 
-// Scores of real-valued boards are shown to two decimals, whole ones as they are.
-const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
+const NAME = { black: 'Black', white: 'White' };
+
+// The count table and its notes, from the server's `count` (marking and after the end).
+function drawCount(g) {
+  const c = g.count;
+  $('count').hidden = !c;
+  if (!c) return;
+  const rows = countRows(c).map(([label, black, white], i, all) => {
+    const tr = document.createElement('tr');
+    if (i === all.length - 1) tr.className = 'total';
+    for (const [text, color] of [[label, ''], [black, 'black'], [white, 'white']]) {
+      const td = document.createElement(color ? 'td' : 'th');
+      td.textContent = text;
+      if (color) td.dataset.color = color;
+      tr.append(td);
+    }
+    return tr;
+  });
+  $('count-table').tBodies[0].replaceChildren(...rows);
+  $('count-notes').replaceChildren(...countNotes(c, g).map((n) => { const li = document.createElement('li'); li.textContent = n; return li; }));
+}
+
+// Who has accepted the count, in words for this page's reader.
+function acceptedText(g) {
+  const acc = g.accepted ?? {};
+  if (g.status === 'finished') return g.count && acc.black && acc.white ? 'Both players accepted the count.' : '';
+  if (g.phase !== 'marking') return '';
+  const other = g.you === 'black' ? 'white' : 'black';
+  if (g.you && acc[other] && !acc[g.you]) return 'Your opponent has accepted the count: accept it too, or resume play.';
+  if (g.you && acc[g.you] && !acc[other]) return 'You accepted the count; waiting for your opponent.';
+  const who = ['black', 'white'].filter((c) => acc[c]).map((c) => NAME[c]);
+  return who.length ? `${who.join(' and ')} accepted the count.` : '';
+}
 
 function draw() {
   const g = st.game;
@@ -49,9 +82,14 @@ function draw() {
   const turn = g.status === 'open' ? 'waiting for an opponent' : st.thinking ? 'computer is thinking…' : g.phase === 'marking' ? 'marking dead stones' : `${g.to_move} to move`;
   $('status').textContent = g.status === 'finished' ? 'game over' : turn;
   const ps = st.preview?.result.score;
-  $('score').textContent = `B ${num(g.score.black)} · W ${num(g.score.white)}${ps ? ` (if played: B ${ps.black.toFixed(1)} · W ${ps.white.toFixed(1)})` : ''}`;
+  // Once play has stopped the score is the count's total, the numbers the result compares.
+  const shown = g.count?.total ?? g.score;
+  $('score').textContent = `B ${fmtScore(shown.black)} · W ${fmtScore(shown.white)}${ps ? ` (if played: B ${fmtScore(ps.black)} · W ${fmtScore(ps.white)})` : ''}`;
   $('prisoners').textContent = `B ${g.view.prisoners?.black ?? 0} · W ${g.view.prisoners?.white ?? 0}`;
   $('result').textContent = g.result ? `Result: ${g.result}` : '';
+  $('result-why').textContent = resultWhy(g.result);
+  drawCount(g);
+  $('accepted').textContent = acceptedText(g);
   for (const c of ['black', 'white']) {
     $(`clock-${c}`).textContent = fmtTime(timeLeft(st, c));
     $(`clock-${c}`).classList.toggle('running', g.clock?.running === c);
@@ -77,8 +115,8 @@ function draw() {
   $('invite').hidden = !g.invite;
   if (g.invite) $('invite-url').value = `${location.origin}/game/${g.id}#seat=${g.invite}`;
   $('msg').textContent = st.message;
-  const why = st.preview && !st.preview.result.legal ? st.preview.result.reason ?? 'no point' : '';
-  $('hint').textContent = why ? `here: ${why}` : '';
+  const why = st.preview && !st.preview.result.legal ? st.preview.result.reason ?? 'no-point' : '';
+  $('hint').textContent = why ? `Here: ${explain(why, { variant: g.variant, phase: g.phase })}` : '';
   if (g.clock?.running && g.status === 'live') setTimeout(redraw, 250);
 }
 
@@ -106,7 +144,7 @@ function onMessage(m) {
       previews.set(k, m.result); choosePreview(); settleClick();
       break;
     }
-    case 'refused': st.message = m.message; break;
+    case 'refused': st.message = explain(m.reason, { variant: st.game?.variant, phase: st.game?.phase, message: m.message }); break;
     case 'error': st.message = m.message; break;
     default: break;
   }
@@ -197,7 +235,7 @@ bind(svg, {
       if (s) net.send({ type: 'toggle_dead', at: s.slice(0, -1) });
       return;
     }
-    if (!myTurn(st)) { st.message = g.you ? 'not your turn' : 'spectators cannot play'; redraw(); return; }
+    if (!myTurn(st)) { st.message = explain(g.you ? 'not-your-turn' : 'spectator'); redraw(); return; }
     if (geo.kind === 'polygon') { net.send({ type: 'move', move: { request: at, snap: st.snap } }); return; }
     // Over a MarGo stack wait for every level's answer; elsewhere the server judges.
     const asked = requestsAt(at);

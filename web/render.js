@@ -5,6 +5,7 @@ import { viewBox, COLUMNS, planOf } from './board.js';
 import { f, stone } from './svg.js';
 import { pyramidBoard, pyramidBalls } from './pyramid.js';
 import { topoUnder, topoOver } from './topo.js';
+import { territoryMarks } from './count.js';
 
 function gridLines(geo) {
   const n = geo.size; const parts = [];
@@ -26,14 +27,16 @@ function polygonBoard(geo) {
 }
 
 // Continuous Go's territory: each stone's Voronoi cell from the server, tinted by its
-// owner and clipped to the board.
+// owner and clipped to the board. Once play has stopped, the count's cells: those of the
+// living stones only, recomputed by the server without the stones marked dead.
 function territory(st, geo) {
-  const cells = st.game.view.display?.cells;
+  const counted = st.game.count?.cells;
+  const cells = counted ?? st.game.view.display?.cells;
   if (!st.territory || !cells?.length) return '';
   const pts = geo.polygon.map((p) => p.join(',')).join(' ');
   const tint = { black: 'rgba(0,0,0,0.22)', white: 'rgba(255,255,255,0.45)' };
   const polys = cells.map((c) => `<polygon class="cell ${c.color}" points="${c.polygon.map((p) => p.map(f).join(',')).join(' ')}" fill="${tint[c.color]}" stroke="rgba(0,0,0,0.15)" stroke-width="0.02"/>`).join('');
-  return `<clipPath id="board-clip"><polygon points="${pts}"/></clipPath><g clip-path="url(#board-clip)" class="territory">${polys}</g>`;
+  return `<clipPath id="board-clip"><polygon points="${pts}"/></clipPath><g clip-path="url(#board-clip)" class="territory${counted ? ' counted' : ''}">${polys}</g>`;
 }
 
 // Continuous Go's groups down to their last liberty (the server's `atari`): each stone
@@ -54,10 +57,19 @@ function overlay(st, geo) {
   if (geo.grid && !ok) return '';
   const parts = [];
   const at = p.at ?? st.preview.request.at ?? st.preview.request.request;
+  // Continuous Go snaps a click to a legal point: a line from the pointer to the point
+  // the click would land on shows where that is before the click.
+  const pointer = st.preview.request.request;
+  if (pointer && p.at && Math.hypot(pointer[0] - p.at[0], pointer[1] - p.at[1]) > 0.02) {
+    parts.push(`<line class="snap-line" x1="${f(pointer[0])}" y1="${f(pointer[1])}" x2="${f(p.at[0])}" y2="${f(p.at[1])}" stroke="${ok ? '#1565c0' : '#c00'}" stroke-width="0.05" stroke-dasharray="0.12 0.08"/>`);
+    parts.push(`<circle class="pointer" cx="${f(pointer[0])}" cy="${f(pointer[1])}" r="0.07" fill="${ok ? '#1565c0' : '#c00'}"/>`);
+  }
   if (at) {
     const [x, y] = planOf(at);
     const r = geo.kind === 'pyramid' ? 0.48 - at[2] * 0.035 : flatRadius(g, geo);
-    parts.push(stone(x, y, r, g.you ?? g.to_move, `opacity="${p.at ? 0.55 : 0.25}" data-legal="${ok}" data-at="${at.join(',')}"`, 'ghost'));
+    parts.push(stone(x, y, r, g.you ?? g.to_move, `opacity="${p.at ? 0.6 : 0.25}" data-legal="${ok}" data-at="${at.join(',')}"`, 'ghost'));
+    // An outline in a colour that shows on both stones and board.
+    if (ok && !geo.grid) parts.push(`<circle class="ghost-ring" cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="none" stroke="#1565c0" stroke-width="0.05"/>`);
     if (!ok) parts.push(`<text x="${f(x)}" y="${f(y + 0.2)}" font-size="0.6" text-anchor="middle" fill="#c00">×</text>`);
   }
   for (const c of p.captured ?? []) {
@@ -87,7 +99,7 @@ export function render(svg, st, geo, view) {
   const topo = g.variant === 'topological';
   let body;
   if (geo.kind === 'pyramid') body = pyramidBoard(geo) + pyramidBalls(g);
-  else body = (geo.grid ? gridLines(geo) : polygonBoard(geo) + territory(st, geo)) + (topo ? topoUnder(g) : '') + flatStones(g, geo) + (topo ? topoOver(g) : '') + atariRings(g, geo);
+  else body = (geo.grid ? gridLines(geo) : polygonBoard(geo) + territory(st, geo)) + (topo ? topoUnder(g) : '') + flatStones(g, geo) + (geo.grid ? territoryMarks(g) : '') + (topo ? topoOver(g) : '') + atariRings(g, geo);
   const last = g.view.last;
   let lastMark = '';
   if (last) {

@@ -41,7 +41,7 @@ export function applyMoved(st, m) {
     view.last = null;
   }
   g.moves.push({ color: r.color, ...(r.at ? { at: r.at } : r.result === 'pass' ? { pass: true } : { resign: true }) });
-  Object.assign(g, { seq: m.seq, to_move: m.to_move, phase: m.phase, score: m.score, clock: m.clock, last: r });
+  Object.assign(g, { seq: m.seq, to_move: m.to_move, phase: m.phase, score: m.score, clock: m.clock, last: r, count: m.count ?? null });
   // Variants that draw more than stones (territory, trees, pyramids) send the whole view.
   if (m.view) g.view = m.view;
   if (m.result) { g.result = m.result; g.status = 'finished'; }

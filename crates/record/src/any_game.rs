@@ -94,12 +94,14 @@ impl AnyGame {
         }
     }
 
-    /// The score players watch while they mark dead stones: the count under the variant's
-    /// rules with the marked stones removed; the live score in any other phase.
+    /// The score players watch once play has stopped: while they mark dead stones and
+    /// after the end, the count under the variant's rules (territory or area) with the
+    /// marked stones removed, the one the result comes from; the live score during play.
     pub fn marked_score(&self) -> ByColor<f64> {
-        match (self, self.phase()) {
-            (AnyGame::Classic(g), Phase::MarkingDead) => g.game().final_score(),
-            (AnyGame::Continuous(g), Phase::MarkingDead) => g.game().final_score(),
+        let playing = self.phase() == Phase::Playing;
+        match self {
+            AnyGame::Classic(g) if !playing => g.game().final_score(),
+            AnyGame::Continuous(g) if !playing => g.game().final_score(),
             _ => self.score(),
         }
     }

@@ -20,6 +20,7 @@
 //! ```
 
 mod any_game;
+mod count;
 mod error;
 mod fields;
 mod json_text;

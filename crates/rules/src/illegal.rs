@@ -55,6 +55,26 @@ pub enum IllegalMove {
 }
 
 impl IllegalMove {
+    /// Every reason, for front ends that must explain each one (a test checks it lists
+    /// them all).
+    pub const ALL: [IllegalMove; 15] = [
+        IllegalMove::Occupied,
+        IllegalMove::Overlap,
+        IllegalMove::Outside,
+        IllegalMove::Suicide,
+        IllegalMove::Ko,
+        IllegalMove::Superko,
+        IllegalMove::NotYourTurn,
+        IllegalMove::Unsupported,
+        IllegalMove::PassNotAllowed,
+        IllegalMove::GameOver,
+        IllegalMove::NotConnected,
+        IllegalMove::ReserveTouches,
+        IllegalMove::NoStonesLeft,
+        IllegalMove::Enclosed,
+        IllegalMove::WrongPhase,
+    ];
+
     /// The short kebab-case name used in `replay --json` and on the wire.
     pub const fn reason(self) -> &'static str {
         match self {
@@ -84,5 +104,37 @@ pub struct Reason(pub IllegalMove);
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0.reason())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_lists_every_reason_once() {
+        for r in IllegalMove::ALL {
+            // A new reason makes this match fail to compile until it is listed in ALL.
+            match r {
+                IllegalMove::Occupied
+                | IllegalMove::Overlap
+                | IllegalMove::Outside
+                | IllegalMove::Suicide
+                | IllegalMove::Ko
+                | IllegalMove::Superko
+                | IllegalMove::NotYourTurn
+                | IllegalMove::Unsupported
+                | IllegalMove::PassNotAllowed
+                | IllegalMove::GameOver
+                | IllegalMove::NotConnected
+                | IllegalMove::ReserveTouches
+                | IllegalMove::NoStonesLeft
+                | IllegalMove::Enclosed
+                | IllegalMove::WrongPhase => {}
+            }
+        }
+        let names: std::collections::HashSet<_> =
+            IllegalMove::ALL.iter().map(|r| r.reason()).collect();
+        assert_eq!(names.len(), IllegalMove::ALL.len());
     }
 }

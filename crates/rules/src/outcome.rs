@@ -26,10 +26,13 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The result of a count: the higher score wins; scores equal after rounding to
-    /// 0.01 are a draw.
+    /// The result of a count: each score is rounded to 0.01 first (as it is shown), the
+    /// higher wins by the difference of the rounded scores; equal rounded scores are a
+    /// draw. Rounding the scores rather than their difference keeps the result equal to
+    /// the difference of the scores players see (84.01 against 91.49 is W+7.48).
     pub fn from_scores(black: f64, white: f64) -> Outcome {
-        let margin = ((black - white) * 100.0).round() / 100.0;
+        let cents = |v: f64| (v * 100.0).round();
+        let margin = (cents(black) - cents(white)) / 100.0;
         if margin == 0.0 {
             Outcome::Draw
         } else if margin > 0.0 {
@@ -126,5 +129,8 @@ mod tests {
     fn counts_round_to_hundredths() {
         assert_eq!(Outcome::from_scores(80.004, 80.0), Outcome::Draw);
         assert_eq!(Outcome::from_scores(70.0, 77.5).to_string(), "W+7.5");
+        // 84.0149 and 91.4851 are shown as 84.01 and 91.49: the margin is the shown one.
+        assert_eq!(Outcome::from_scores(84.0149, 91.4851).to_string(), "W+7.48");
+        assert_eq!(Outcome::from_scores(80.004, 79.996).to_string(), "Draw");
     }
 }

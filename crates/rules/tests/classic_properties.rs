@@ -151,10 +151,17 @@ impl Shadow {
         let repeats = match self.rules.ko {
             KoRule::Simple => false,
             KoRule::PositionalSuperko => self.boards.contains(&next),
-            KoRule::SituationalSuperko => self.situations.contains(&(next, color.other())),
+            KoRule::SituationalSuperko => self.situations.contains(&(next.clone(), color.other())),
         };
         if repeats {
-            return Err(IllegalMove::Superko);
+            // The immediate return (by a stone that takes one back, not by a suicide that
+            // leaves the board as it was) is a repetition too; it is still called ko.
+            let retakes = next != self.model && self.before_last_stone.as_ref() == Some(&next);
+            return Err(if retakes {
+                IllegalMove::Ko
+            } else {
+                IllegalMove::Superko
+            });
         }
         Ok(())
     }

@@ -120,6 +120,10 @@ impl Engine for AnyEngine {
         (self.game.variant() != Variant::Classic).then(|| self.view())
     }
 
+    fn count(&self) -> Option<Value> {
+        self.game.count()
+    }
+
     fn toggle_dead(&mut self, at: &Value) -> Result<(), EngineError> {
         let coords: Option<Vec<f64>> = at
             .as_array()

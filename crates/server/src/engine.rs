@@ -55,6 +55,10 @@ pub trait Engine: Send + Sync + std::fmt::Debug {
     /// (territory, atari, trees, pyramids), which clients cannot work out from the move's
     /// report; `None` when the report is enough.
     fn move_view(&self) -> Option<Value>;
+    /// The count as players are shown it while dead stones are marked and after an end by
+    /// the count (items, totals, owned points or cells); `None` otherwise. See
+    /// [`AnyGame::count`].
+    fn count(&self) -> Option<Value>;
     /// Marks or unmarks the group at `at` as dead (marking phase only).
     ///
     /// # Errors

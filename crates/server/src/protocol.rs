@@ -90,6 +90,10 @@ pub enum ServerMessage {
         /// Go, whose clients apply the report to the stones they have.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         view: Option<Value>,
+        /// The count (as in the state's `count`) when the move ended play: the second pass
+        /// starts the marking, or the game ended by the count. Absent otherwise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        count: Option<Value>,
     },
     /// The opponent asks to take back the last move.
     UndoRequested {

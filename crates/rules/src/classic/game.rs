@@ -4,7 +4,7 @@
 use super::board::{Board, Idx};
 use super::handicap::fixed_points;
 use super::point::Point;
-use super::rules::{KoRule, Placement, Rules, RulesError, Scoring, SuicideRule};
+use super::rules::{KoRule, Placement, Rules, RulesError, SuicideRule};
 use super::zobrist::{WHITE_TO_MOVE, stone_key};
 use crate::key_hasher::KeySet;
 use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone, WinBy};
@@ -203,7 +203,13 @@ impl ClassicGame {
         if self.rules.ko != KoRule::Simple
             && self.seen.contains(&self.superko_hash(&next, color.other()))
         {
-            return Err(IllegalMove::Superko);
+            // Retaking a single-stone ko at once repeats the position too, but players
+            // know it as ko: superko is kept for the longer cycles only it forbids.
+            return Err(if self.board.ko() == Some(i) {
+                IllegalMove::Ko
+            } else {
+                IllegalMove::Superko
+            });
         }
         Ok(next)
     }
@@ -282,32 +288,14 @@ impl ClassicGame {
     }
 
     /// The count under the game's scoring rule, with the marked stones removed, komi
-    /// included.
+    /// included: the total of [`ClassicGame::final_count`].
     pub fn final_score(&self) -> ByColor<f64> {
-        let dead = |i: Idx| self.dead.contains(&i);
-        let owners = self.board.owners_ignoring(&dead);
-        let mut score = ByColor::new_with(|_| 0.0);
-        for (p, owner) in self.board.points().zip(owners) {
-            let Some(owner) = owner else { continue };
-            let stone = self.board.get(p);
-            let counts = match self.rules.scoring {
-                Scoring::Area => true,
-                Scoring::Territory => stone.is_none() || stone != Some(owner),
-            };
-            if counts {
-                score[owner] += 1.0;
-            }
-        }
-        if self.rules.scoring == Scoring::Territory {
-            for c in Color::ALL {
-                score[c] += f64::from(self.prisoners[c]);
-            }
-            for s in self.dead_stones() {
-                score[s.color.other()] += 1.0;
-            }
-        }
-        score.white += self.rules.komi;
-        score
+        self.final_count().total()
+    }
+
+    /// The board indices of the stones marked dead.
+    pub(super) fn dead_indices(&self) -> &[Idx] {
+        &self.dead
     }
 }
 

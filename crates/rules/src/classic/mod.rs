@@ -3,6 +3,7 @@
 
 mod board;
 mod diagram;
+mod final_count;
 mod game;
 mod handicap;
 mod playout;
@@ -12,6 +13,7 @@ mod zobrist;
 
 pub use board::{Board, CODE_OFF, Liberties};
 pub use diagram::{DiagramError, diagram_stones};
+pub use final_count::FinalCount;
 pub use game::{ClassicGame, SetupError};
 pub use handicap::fixed_points;
 pub use playout::{PlayoutResult, playout, random_move, random_move_point};

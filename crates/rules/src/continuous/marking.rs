@@ -79,6 +79,31 @@ impl ContinuousGame {
     }
 }
 
+impl ContinuousGame {
+    /// Every stone not marked dead with its Voronoi cell among the stones not marked dead
+    /// (vertices in order, before clipping to a non-convex board's reflex parts): who owns
+    /// which part of the board in [`ContinuousGame::final_score`].
+    pub fn cells_without_dead(&self) -> Vec<(Stone<Point>, Vec<Point>)> {
+        let dead = &self.dead;
+        let gone = |id: Id| dead.binary_search(&id).is_ok();
+        let sites = Sites {
+            grid: &self.pos.grid,
+            extra: None,
+            gone,
+        };
+        let mut sc = Scratch::default();
+        self.pos
+            .iter()
+            .filter(|&(id, _)| !gone(id))
+            .map(|(id, s)| {
+                cell(&self.pos.board, &sites, s.at, id, &mut sc);
+                let polygon = sc.poly.iter().map(|&(v, _)| Point::from_v(v)).collect();
+                (self.public_stone(id), polygon)
+            })
+            .collect()
+    }
+}
+
 impl Position {
     /// The Voronoi area per colour of the position without the stones for which `gone`
     /// holds (square board units).
@@ -99,5 +124,32 @@ impl Position {
             }
         }
         total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ContinuousRules;
+    use super::*;
+    use crate::Game;
+
+    #[test]
+    fn a_dead_stone_leaves_its_cell_to_the_living() {
+        let mut game = ContinuousGame::new(ContinuousRules::default()).expect("game");
+        game.play(&Point::new(3.0, 3.0).expect("point"))
+            .expect("legal");
+        game.play(&Point::new(9.0, 9.0).expect("point"))
+            .expect("legal");
+        game.pass().expect("pass");
+        game.pass().expect("pass");
+        assert_eq!(game.cells_without_dead().len(), 2);
+        game.toggle_dead(Point::new(9.0, 9.0).expect("point"))
+            .expect("a stone");
+        let cells = game.cells_without_dead();
+        assert_eq!(cells.len(), 1);
+        assert_eq!(cells[0].0.color, crate::Color::Black);
+        // The one cell left is the whole (square) board.
+        assert_eq!(cells[0].1.len(), 4);
+        assert!((game.final_score().black - 169.0).abs() < 1e-9);
     }
 }

@@ -9,7 +9,7 @@ use stonefield_ai::level::Level;
 
 use super::{Event, Room, replay};
 use crate::computer::{HINT_LEVEL, Task};
-use crate::engine::{phase_name, score_json};
+use crate::engine::{EngineError, phase_name, score_json};
 use crate::protocol::{ClientMessage, ServerMessage};
 
 impl Room {
@@ -118,6 +118,7 @@ impl Room {
             clock: self.clock.view(self.now()),
             result: self.row.result.clone(),
             view: self.engine.move_view(),
+            count: self.engine.count(),
         };
         self.broadcast(&msg);
     }
@@ -289,7 +290,7 @@ impl Room {
             return;
         }
         if let Err(e) = self.engine.toggle_dead(&at) {
-            return self.refuse(conn, "refused", &e.to_string());
+            return self.refuse_engine(conn, &e);
         }
         self.accepted = [false; 2];
         let event = Event {
@@ -314,7 +315,7 @@ impl Room {
                     self.clock.halt();
                     self.save_status().await;
                 }
-                Err(e) => return self.refuse(conn, "refused", &e.to_string()),
+                Err(e) => return self.refuse_engine(conn, &e),
             }
         }
         self.broadcast_state();
@@ -325,7 +326,7 @@ impl Room {
             return;
         }
         if let Err(e) = self.engine.resume_play() {
-            return self.refuse(conn, "refused", &e.to_string());
+            return self.refuse_engine(conn, &e);
         }
         self.accepted = [false; 2];
         self.restart_clock();
@@ -336,6 +337,20 @@ impl Room {
         };
         if self.persist(conn, event).await {
             self.broadcast_state();
+        }
+    }
+}
+
+impl Room {
+    /// Refuses with the game layer's reason: the rules' own code (`unsupported` for a
+    /// mark where no stone stands, `wrong-phase`), or `malformed`.
+    fn refuse_engine(&mut self, conn: u64, e: &EngineError) {
+        match e {
+            EngineError::Refused(reason) => {
+                let reason = reason.clone();
+                self.refuse(conn, &reason, &format!("refused: {reason}"));
+            }
+            other => self.refuse(conn, "malformed", &other.to_string()),
         }
     }
 }

@@ -383,6 +383,7 @@ impl Room {
             "to_move": self.engine.to_move().name(),
             "view": self.engine.view(),
             "score": score_json(self.engine.score()),
+            "count": self.engine.count(),
             "clock": self.clock.view(self.now()),
             "seq": moves.len(),
             "moves": moves,
