@@ -149,6 +149,8 @@ fn built_in_players_play_the_other_variants() {
             "random",
             "--games",
             "2",
+            "--out",
+            variant,
             "--json",
         ]);
         let o = stonefield(&args, dir.path());
@@ -159,6 +161,7 @@ fn built_in_players_play_the_other_variants() {
             assert_eq!(g["black"], i % 2, "{variant}: colours alternate: {g}");
             let reason = g["reason"].as_str().expect("a reason");
             assert!(!reason.contains("illegal"), "{variant}: {g}");
+            check_written_game(dir.path(), variant, i + 1, g);
         }
     }
     let nan = stonefield(
@@ -185,4 +188,32 @@ fn built_in_players_play_the_other_variants() {
         "{}",
         String::from_utf8_lossy(&bad.stderr)
     );
+}
+
+/// The record a variant match wrote for game `number` names the variant and the result of
+/// `summary`, and replays move by move to the same end.
+fn check_written_game(dir: &Path, variant: &str, number: usize, summary: &Value) {
+    let path = dir.join(variant).join(format!("game-{number:03}.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let record: Value = serde_json::from_str(&text).expect("a JSON record");
+    assert_eq!(record["variant"], variant);
+    assert_eq!(record["result"], summary["result"], "{}", path.display());
+    let moves = record["moves"].as_array().expect("moves").len();
+    let file = path.to_str().expect("a UTF-8 path");
+    let o = stonefield(&["replay", file, "--json"], dir);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let replay: Value = serde_json::from_slice(&o.stdout).expect("replay JSON");
+    let replayed = replay["moves"].as_array().expect("replayed moves");
+    assert_eq!(replayed.len(), moves, "{}", path.display());
+    for m in replayed {
+        assert_ne!(m["result"], "illegal", "{}: {m}", path.display());
+    }
+    if replay["final"]["over"] == true {
+        assert_eq!(
+            replay["final"]["result"],
+            record["result"],
+            "{}",
+            path.display()
+        );
+    }
 }

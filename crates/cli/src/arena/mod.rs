@@ -412,11 +412,15 @@ fn parse_score(text: &str) -> Option<Outcome> {
     Some(Outcome::Win { winner, by })
 }
 
-fn write_game(config: &MatchConfig, number: u32, record: &Record) -> anyhow::Result<()> {
+/// Writes game `number` as `game-NNN.json`, and for classic Go also `game-NNN.sgf`.
+pub(super) fn write_game(config: &MatchConfig, number: u32, record: &Record) -> anyhow::Result<()> {
     let stem = config.out.join(format!("game-{number:03}"));
     let json_path = stem.with_extension("json");
     std::fs::write(&json_path, record.to_json())
         .with_context(|| format!("cannot write {}", json_path.display()))?;
+    if record.variant != Variant::Classic {
+        return Ok(());
+    }
     let sgf_path = stem.with_extension("sgf");
     let text = sgf::write(record).context("SGF of the game")?;
     std::fs::write(&sgf_path, text).with_context(|| format!("cannot write {}", sgf_path.display()))

@@ -1,23 +1,57 @@
 //! `stonefield match --variant continuous|margo|topological`: games between players built
 //! into this process (the tree search at a level or budget, and the greedy and random
 //! baselines), colours alternating, counted by the rules engine; the same win table and
-//! JSON as the classic match, which plays GTP engines instead.
+//! JSON as the classic match, which plays GTP engines instead, and every game written to
+//! `--out` as a JSON record (`stonefield replay` and the replay page read it).
 
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::Parser;
+use serde_json::{Map, Value, json};
 use stonefield_ai::baseline::{Greedy, random_choice};
 use stonefield_ai::level::{LEVELS, Level};
 use stonefield_ai::search::{Choice, Policy, Search, SearchConfig};
 use stonefield_ai::variants::{ContinuousPolicy, MargoPolicy, TopoPolicy};
+use stonefield_record::{Player, Record, RecordMove, Variant};
 use stonefield_rules::continuous::{ContinuousGame, ContinuousRules};
 use stonefield_rules::margo::{MargoGame, MargoRules};
 use stonefield_rules::topological::{TopoGame, TopoRules};
-use stonefield_rules::{Color, Game, Outcome, WinBy};
+use stonefield_rules::{Color, Game, Outcome, Phase, WinBy};
 
 use super::stats::{self, MoveMeasure, Tally};
-use super::{GameResult, MatchConfig};
+use super::{GameResult, MatchConfig, write_game};
+
+/// What a match needs to write a variant's games as records.
+trait Recorded: Greedy {
+    const VARIANT: Variant;
+    /// The record move of `color` playing `mv`.
+    fn record_move(color: Color, mv: &Self::Move) -> RecordMove;
+}
+
+impl Recorded for ContinuousGame {
+    const VARIANT: Variant = Variant::Continuous;
+    fn record_move(color: Color, p: &Self::Move) -> RecordMove {
+        RecordMove::at(color, vec![p.x(), p.y()])
+    }
+}
+
+impl Recorded for MargoGame {
+    const VARIANT: Variant = Variant::Margo;
+    fn record_move(color: Color, p: &Self::Move) -> RecordMove {
+        RecordMove::at(color, p.coords().iter().map(|&c| f64::from(c)).collect())
+    }
+}
+
+impl Recorded for TopoGame {
+    const VARIANT: Variant = Variant::Topological;
+    fn record_move(color: Color, m: &Self::Move) -> RecordMove {
+        RecordMove {
+            reserve: m.reserve,
+            ..RecordMove::at(color, vec![f64::from(m.at.x()), f64::from(m.at.y())])
+        }
+    }
+}
 
 /// A variant whose games a match can play in this process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -175,19 +209,37 @@ pub fn run(config: &MatchConfig, variant: MatchVariant) -> anyhow::Result<()> {
                 ..defaults
             })
             .context("--komi")?;
-            play_match(config, contestants, &game, &ContinuousPolicy::default())
+            let rules = rules_map(json!({"komi": game.rules().komi}));
+            play_match(
+                config,
+                contestants,
+                &game,
+                &rules,
+                &ContinuousPolicy::default(),
+            )
         }
         MatchVariant::Margo => {
             let size = config.size.unwrap_or(7);
             let rules = MargoRules::with_size(u32::from(size)).context("--size")?;
             let game = MargoGame::new(rules).context("MarGo rules")?;
-            play_match(config, contestants, &game, &MargoPolicy::default())
+            let rules = rules_map(json!({"board_size": size}));
+            play_match(config, contestants, &game, &rules, &MargoPolicy::default())
         }
         MatchVariant::Topological => {
             let size = config.size.unwrap_or(10);
-            let rules = TopoRules::new(u32::from(size), 5).context("--size")?;
-            play_match(config, contestants, &TopoGame::new(rules), &TopoPolicy)
+            let reserve = TopoRules::DEFAULT_RESERVE;
+            let game = TopoGame::new(TopoRules::new(u32::from(size), reserve).context("--size")?);
+            let rules = rules_map(json!({"board_size": size, "reserve_stones": reserve}));
+            play_match(config, contestants, &game, &rules, &TopoPolicy)
         }
+    }
+}
+
+/// The record's `rules` object of a variant's match.
+fn rules_map(rules: Value) -> Map<String, Value> {
+    match rules {
+        Value::Object(map) => map,
+        _ => Map::new(),
     }
 }
 
@@ -195,10 +247,11 @@ fn play_match<G, P>(
     config: &MatchConfig,
     contestants: [Contestant; 2],
     start: &G,
+    rules: &Map<String, Value>,
     policy: &P,
 ) -> anyhow::Result<()>
 where
-    G: Greedy + Sync,
+    G: Recorded + Sync,
     G::Move: Send + Sync,
     P: Policy<G> + Clone,
 {
@@ -208,6 +261,8 @@ where
     ];
     let mut tally = Tally::new(names.clone());
     tally.commands = names;
+    std::fs::create_dir_all(&config.out)
+        .with_context(|| format!("cannot create {}", config.out.display()))?;
     let progress = stats::progress_bar(config.games, config.json);
     let base = SearchConfig::default();
     for number in 1..=config.games {
@@ -218,7 +273,19 @@ where
             let seed = u64::from(number) * 1_000_003;
             Seat::new(c, start, policy, &base, seed)
         });
-        let (result, measured) = play_game(start, &mut seats, black, config.max_moves);
+        let (result, measured, moves) = play_game(start, &mut seats, black, config.max_moves);
+        let mut record = Record::new(G::VARIANT);
+        record.rules = rules.clone();
+        record.moves = moves;
+        record.result = Some(result.outcome.to_string());
+        record.date = Some(stats::today());
+        for (color, seat) in [(Color::Black, black), (Color::White, 1 - black)] {
+            *record.players.get_mut(color) = Player {
+                name: Some(tally.commands[seat].clone()),
+                extra: [("game".to_owned(), json!(number))].into_iter().collect(),
+            };
+        }
+        write_game(config, number, &record)?;
         tally.add(&result, &measured);
         progress.set_message(tally.running());
         progress.inc(1);
@@ -228,20 +295,23 @@ where
         println!("{}", serde_json::to_string_pretty(&tally.to_json())?);
     } else {
         print!("{}", tally.table());
+        println!("games written to {}", config.out.display());
     }
     Ok(())
 }
 
-/// One game from `start`, `seats[black]` taking Black; a move that the rules refuse loses
-/// the game for its player, and a game stopped at `max_moves` is counted as it stands.
+/// One game from `start`, `seats[black]` taking Black, with its record moves; a move that
+/// the rules refuse loses the game for its player, and a game stopped at `max_moves`, or
+/// ended by two passes where the rules would mark dead stones next, is counted as it
+/// stands (every stone alive: both players passed, so neither saw a stone to take).
 fn play_game<G, P>(
     start: &G,
     seats: &mut [Seat<G, P>; 2],
     black: usize,
     max_moves: Option<u32>,
-) -> (GameResult, Vec<MoveMeasure>)
+) -> (GameResult, Vec<MoveMeasure>, Vec<RecordMove>)
 where
-    G: Greedy + Sync,
+    G: Recorded + Sync,
     G::Move: Send + Sync,
     P: Policy<G> + Clone,
 {
@@ -262,14 +332,26 @@ where
         moves,
         reason,
     };
+    let mut record = Vec::new();
     loop {
         if let Some(outcome) = game.outcome() {
-            return (finish(outcome, moves, "the game ended".into()), measured);
+            return (
+                finish(outcome, moves, "the game ended".into()),
+                measured,
+                record,
+            );
         }
-        if max_moves.is_some_and(|m| moves >= m as usize) {
+        let stop = if game.phase() == Phase::MarkingDead {
+            Some("two passes")
+        } else if max_moves.is_some_and(|m| moves >= m as usize) {
+            Some("move limit")
+        } else {
+            None
+        };
+        if let Some(reason) = stop {
             let s = game.score();
             let outcome = Outcome::from_scores(s.black, s.white);
-            return (finish(outcome, moves, "move limit".into()), measured);
+            return (finish(outcome, moves, reason.into()), measured, record);
         }
         let mover = game.to_move();
         let seat = seat_of(mover);
@@ -281,14 +363,25 @@ where
             playouts,
         });
         let played = match &choice {
-            Choice::Play(mv) => game.play(mv).map(|_| ()),
-            Choice::Pass => game.pass(),
+            Choice::Play(mv) => {
+                record.push(G::record_move(mover, mv));
+                game.play(mv).map(|_| ())
+            }
+            Choice::Pass => {
+                record.push(RecordMove::pass(mover));
+                game.pass()
+            }
             Choice::Resign => {
+                record.push(RecordMove::resign(mover));
                 let outcome = Outcome::Win {
                     winner: mover.other(),
                     by: WinBy::Resignation,
                 };
-                return (finish(outcome, moves, "resignation".into()), measured);
+                return (
+                    finish(outcome, moves, "resignation".into()),
+                    measured,
+                    record,
+                );
             }
         };
         if let Err(why) = played {
@@ -297,7 +390,7 @@ where
                 by: WinBy::Forfeit,
             };
             let reason = format!("{mover:?} played an illegal move ({why})");
-            return (finish(outcome, moves, reason), measured);
+            return (finish(outcome, moves, reason), measured, record);
         }
         moves += 1;
     }
