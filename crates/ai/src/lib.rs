@@ -17,6 +17,7 @@
 
 pub mod baseline;
 pub mod classic;
+pub mod continuous;
 pub mod level;
 pub mod player;
 pub mod search;

@@ -100,7 +100,8 @@ pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
         }
         AnyGame::Continuous(a) => {
             let policy = ContinuousPolicy::default();
-            let choice = think.choose(a.game(), policy, SearchConfig::default(), |g, _| leads(g));
+            let config = ContinuousPolicy::search_config();
+            let choice = think.choose(a.game(), policy, config, |g, _| leads(g));
             choice_map(choice, |p| json!({"at": [p.x(), p.y()]}))
         }
         AnyGame::Margo(a) => {

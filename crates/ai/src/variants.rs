@@ -1,44 +1,14 @@
 //! Search policies for the variants other than classic Go. Each reaches the game through
 //! the [`Game`] trait, apart from the rules crate's own faster random playouts (continuous
-//! Go and MarGo); Topological Go's policies are in [`crate::topological`].
+//! Go and MarGo); continuous Go's and Topological Go's policies are in their own modules.
 
-use stonefield_rules::continuous::{self, ContinuousGame};
 use stonefield_rules::margo::{self, MargoGame, PlayoutScratch};
-use stonefield_rules::{Color, Game, Phase};
+use stonefield_rules::{Color, Game};
 
 use crate::search::{Policy, Trace, black_value};
 
-/// Continuous Go: the rules crate's candidate moves (touching points, captures, the open
-/// board) and its random playouts, which leave the Voronoi cells stale until the end and
-/// score the end exactly.
-#[derive(Debug, Clone, Copy)]
-pub struct ContinuousPolicy {
-    /// Stones a playout places at most (a random game on the default board ends by itself
-    /// in about 200).
-    pub max_moves: u32,
-}
-
-impl Default for ContinuousPolicy {
-    fn default() -> Self {
-        ContinuousPolicy { max_moves: 600 }
-    }
-}
-
-/// [`ContinuousPolicy`] with playouts of at most `max_moves` stones.
-pub fn continuous_policy(max_moves: u32) -> ContinuousPolicy {
-    ContinuousPolicy { max_moves }
-}
-
-impl Policy<ContinuousGame> for ContinuousPolicy {
-    fn may_pass(&self, game: &ContinuousGame) -> bool {
-        // Passing is refused only outside play and while handicap stones are due.
-        game.phase() == Phase::Playing && game.handicap_left() == 0
-    }
-
-    fn playout(&self, game: &mut ContinuousGame, rng: &mut fastrand::Rng, _: &mut Trace) -> f64 {
-        continuous::random_playout(game, rng, self.max_moves).black_value()
-    }
-}
+/// Continuous Go's policy lives in its own module.
+pub use crate::continuous::{ContinuousPolicy, continuous_policy};
 
 /// Topological Go's policies live in their own module tree.
 pub use crate::topological::{TopoPolicy, UniformTopoPolicy};

@@ -210,27 +210,32 @@ pub fn run(config: &MatchConfig, variant: MatchVariant) -> anyhow::Result<()> {
             })
             .context("--komi")?;
             let rules = rules_map(json!({"komi": game.rules().komi}));
-            play_match(
-                config,
-                contestants,
-                &game,
-                &rules,
-                &ContinuousPolicy::default(),
-            )
+            let search = ContinuousPolicy::search_config();
+            let policy = ContinuousPolicy::default();
+            play_match(config, contestants, &game, &rules, &search, &policy)
         }
         MatchVariant::Margo => {
             let size = config.size.unwrap_or(7);
             let rules = MargoRules::with_size(u32::from(size)).context("--size")?;
             let game = MargoGame::new(rules).context("MarGo rules")?;
             let rules = rules_map(json!({"board_size": size}));
-            play_match(config, contestants, &game, &rules, &MargoPolicy::default())
+            let search = SearchConfig::default();
+            play_match(
+                config,
+                contestants,
+                &game,
+                &rules,
+                &search,
+                &MargoPolicy::default(),
+            )
         }
         MatchVariant::Topological => {
             let size = config.size.unwrap_or(10);
             let reserve = TopoRules::DEFAULT_RESERVE;
             let game = TopoGame::new(TopoRules::new(u32::from(size), reserve).context("--size")?);
             let rules = rules_map(json!({"board_size": size, "reserve_stones": reserve}));
-            play_match(config, contestants, &game, &rules, &TopoPolicy)
+            let search = SearchConfig::default();
+            play_match(config, contestants, &game, &rules, &search, &TopoPolicy)
         }
     }
 }
@@ -248,6 +253,7 @@ fn play_match<G, P>(
     contestants: [Contestant; 2],
     start: &G,
     rules: &Map<String, Value>,
+    base: &SearchConfig,
     policy: &P,
 ) -> anyhow::Result<()>
 where
@@ -264,14 +270,13 @@ where
     std::fs::create_dir_all(&config.out)
         .with_context(|| format!("cannot create {}", config.out.display()))?;
     let progress = stats::progress_bar(config.games, config.json);
-    let base = SearchConfig::default();
     for number in 1..=config.games {
         let black = usize::from(number % 2 == 0);
         // Every game its own seeds, so that the random players and the searches vary (two
         // searches at fixed budgets would otherwise repeat one game).
         let mut seats = contestants.clone().map(|c| {
             let seed = u64::from(number) * 1_000_003;
-            Seat::new(c, start, policy, &base, seed)
+            Seat::new(c, start, policy, base, seed)
         });
         let (result, measured, moves) = play_game(start, &mut seats, black, config.max_moves);
         let mut record = Record::new(G::VARIANT);

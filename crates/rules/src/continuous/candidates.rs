@@ -14,6 +14,9 @@ use crate::Phase;
 /// Angles at which a point touching a lone stone is offered.
 const ANGLES: u32 = 8;
 
+/// The step of the open board's lattice, in diameters: a one-space jump apart.
+const LATTICE_STEP: f64 = 2.0;
+
 impl ContinuousGame {
     /// The candidate moves of the player to move, in a deterministic order, each legal.
     pub(crate) fn candidate_points(&self) -> Vec<Point> {
@@ -67,17 +70,20 @@ impl ContinuousGame {
         }
     }
 
-    /// The points of a lattice of one diameter's step at least one and a half diameters
-    /// from every stone: the open board (a jump from a stone included), where a point is
-    /// about as good as its neighbours.
+    /// The points of a lattice of [`LATTICE_STEP`] diameters at least one and a half
+    /// diameters from every stone: the open board (a jump from a stone included), where a
+    /// point is about as good as its neighbours.
     fn open_lattice(&self, out: &mut Vec<V>) {
-        let touch = self.pos.reach.touch;
+        let step = LATTICE_STEP * self.pos.reach.touch;
         let (lo, hi) = self.pos.board.bbox();
-        let steps = |w: f64| ((w / touch).floor().clamp(0.0, 400.0)) as usize;
-        let far = 1.5 * touch;
+        let steps = |w: f64| ((w / step).floor().clamp(0.0, 400.0)) as usize;
+        let far = 1.5 * self.pos.reach.touch;
+        // Centred on the board, so that a square board's lattice is symmetric.
+        let margin = |w: f64| (w - step * steps(w) as f64 + step) / 2.0;
+        let origin = lo + V::new(margin(hi.x - lo.x), margin(hi.y - lo.y));
         for i in 0..steps(hi.x - lo.x) {
             for j in 0..steps(hi.y - lo.y) {
-                let p = lo + V::new((i as f64 + 0.5) * touch, (j as f64 + 0.5) * touch);
+                let p = origin + V::new(i as f64 * step, j as f64 * step);
                 if !self.pos.grid.near_any(p, far, |q| q.dist2(p) < far * far) {
                     out.push(p);
                 }
