@@ -3,7 +3,8 @@
 //! after which the mover's live score lead is largest, as each variant's rules page
 //! counts it: area for classic and continuous Go, balls for MarGo, trees for Topological
 //! Go, whose greedy player also places its reserve stones: [`Greedy`]). Both pass only when
-//! no candidate is legal.
+//! no candidate is legal, but for continuous Go's greedy player, which also passes when no
+//! stone gains area.
 
 use stonefield_rules::Game;
 use stonefield_rules::classic::ClassicGame;
@@ -22,7 +23,13 @@ pub trait Greedy: Game + Sized {
 }
 
 impl Greedy for ClassicGame {}
-impl Greedy for ContinuousGame {}
+
+/// Passes when no stone gains area ([`greedy_or_pass`]).
+impl Greedy for ContinuousGame {
+    fn greedy_choice(&self, rng: &mut fastrand::Rng) -> Choice<Self::Move> {
+        greedy_or_pass(self, rng)
+    }
+}
 impl Greedy for MargoGame {}
 
 /// Places its reserve stones, which no count one ply ahead asks for
@@ -48,6 +55,29 @@ pub fn random_choice<G: Game>(game: &G, rng: &mut fastrand::Rng) -> Choice<G::Mo
 /// The legal candidate after which the player to move leads by the most on the live
 /// count, ties broken at random; a pass when none is legal.
 pub fn greedy_choice<G: Game>(game: &G, rng: &mut fastrand::Rng) -> Choice<G::Move> {
+    best_lead(game, rng).map_or(Choice::Pass, |(_, mv)| Choice::Play(mv))
+}
+
+/// [`greedy_choice`], but a pass also when no move gains on the lead as it stands: where
+/// stones can always be added (continuous Go), a greedy player that never passed would
+/// fill its own area to the last gap and the game would not end.
+pub fn greedy_or_pass<G: Game>(game: &G, rng: &mut fastrand::Rng) -> Choice<G::Move> {
+    let me = game.to_move();
+    let now = game.score();
+    let lead_now = now[me] - now[me.other()];
+    match best_lead(game, rng) {
+        Some((lead, _)) if lead <= lead_now + GAIN && game.clone().pass().is_ok() => Choice::Pass,
+        Some((_, mv)) => Choice::Play(mv),
+        None => Choice::Pass,
+    }
+}
+
+/// The least gain in the lead that is worth a move rather than a pass: rounding aside,
+/// a stone placed in one's own area gains nothing.
+const GAIN: f64 = 1e-6;
+
+/// The legal candidate after which the player to move leads by the most, with that lead.
+fn best_lead<G: Game>(game: &G, rng: &mut fastrand::Rng) -> Option<(f64, G::Move)> {
     let me = game.to_move();
     let mut best: Option<(f64, G::Move)> = None;
     let mut ties = 0u32;
@@ -73,7 +103,7 @@ pub fn greedy_choice<G: Game>(game: &G, rng: &mut fastrand::Rng) -> Choice<G::Mo
             }
         }
     }
-    best.map_or(Choice::Pass, |(_, mv)| Choice::Play(mv))
+    best
 }
 
 #[cfg(test)]
@@ -99,6 +129,31 @@ mod tests {
             greedy_choice(&g, &mut rng),
             Choice::Play(Point::new(2, 0, 5).expect("on board"))
         );
+    }
+
+    #[test]
+    fn continuous_greedy_passes_when_no_stone_gains_area() {
+        use stonefield_rules::continuous::{self, ContinuousRules, Preset};
+        use stonefield_rules::{Color, Stone};
+        let rules = ContinuousRules {
+            board: continuous::BoardShape::Preset(Preset::Square9),
+            ..ContinuousRules::default()
+        };
+        let mut rng = fastrand::Rng::with_seed(3);
+        // On an empty board any stone takes the whole board.
+        let empty = ContinuousGame::new(rules.clone()).expect("rules");
+        assert!(matches!(empty.greedy_choice(&mut rng), Choice::Play(_)));
+        // Black owns the whole board already: another black stone gains nothing.
+        let centre = Stone {
+            at: continuous::Point::new(4.5, 4.5).expect("finite"),
+            color: Color::Black,
+        };
+        let owned = ContinuousGame::from_setup(rules, &[centre], Color::Black).expect("setup");
+        assert_eq!(owned.greedy_choice(&mut rng), Choice::Pass);
+        // White, with nothing, gains by any stone.
+        let mut white = owned.clone();
+        white.pass().expect("pass");
+        assert!(matches!(white.greedy_choice(&mut rng), Choice::Play(_)));
     }
 
     #[test]
