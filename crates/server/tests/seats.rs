@@ -1,11 +1,12 @@
 //! Seats against the attacks of issue 14, over real sockets against the server binary: a
 //! stranger cannot take a private game's seat, an invite seats one person once with a
-//! token of their own, an open game's seat goes to its first comer only, and seat tokens
-//! travel in the socket's first message, not in its URL.
+//! token of their own, an open game's seat goes to its first comer only, pages forbid
+//! foreign scripts and framing, and seat tokens travel in the socket's first message, not
+//! in its URL.
 
 mod common;
 
-use common::{Client, Process, claim, http};
+use common::{Client, Process, claim, http, http_with_headers};
 use serde_json::{Value, json};
 
 /// Creates a 9x9 game over HTTP with `seats` (`None`: the field left out); returns the
@@ -189,6 +190,76 @@ async fn a_game_against_the_computer_has_no_seat_to_claim() {
             .0,
         403
     );
+}
+
+/// The value of header `name` in a response head (names are case-insensitive).
+fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().skip(1).find_map(|line| {
+        let (n, v) = line.split_once(':')?;
+        n.trim().eq_ignore_ascii_case(name).then(|| v.trim())
+    })
+}
+
+/// Whether `html` has an attribute `on...=` (an inline event handler).
+fn has_inline_handler(html: &str) -> bool {
+    html.match_indices(" on").any(|(at, _)| {
+        let rest = &html[at + 3..];
+        let name_len = rest.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(0);
+        name_len > 0 && rest[name_len..].starts_with('=')
+    })
+}
+
+#[tokio::test]
+async fn pages_and_assets_forbid_foreign_scripts_framing_sniffing_and_referrers() {
+    let server = Process::start();
+    let game = create(server.addr, None).await;
+    let pages = [
+        "/".to_owned(),
+        format!("/game/{}", text(&game, "id")),
+        "/replay".to_owned(),
+        "/static/game.js".to_owned(),
+        "/static/home.js".to_owned(),
+        "/static/style.css".to_owned(),
+        "/api/games".to_owned(),
+        "/static/no-such-file.js".to_owned(),
+    ];
+    for path in &pages {
+        let (_, head, body) = http_with_headers(server.addr, "GET", path, "").await;
+        let csp = header(&head, "content-security-policy")
+            .unwrap_or_else(|| panic!("{path}: no CSP in {head}"));
+        for directive in ["default-src 'self'", "frame-ancestors 'none'"] {
+            assert!(csp.contains(directive), "{path}: {csp}");
+        }
+        assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
+        assert_eq!(
+            header(&head, "x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
+        assert_eq!(
+            header(&head, "referrer-policy"),
+            Some("no-referrer"),
+            "{path}"
+        );
+        // The policy forbids inline code: the pages must have none, or they would break.
+        if path.starts_with("/static") || path.starts_with("/api") {
+            continue;
+        }
+        let html = body.to_lowercase();
+        assert!(!html.contains("<style"), "{path} has an inline style sheet");
+        assert!(!html.contains(" style="), "{path} has an inline style");
+        assert!(
+            !has_inline_handler(&html),
+            "{path} has an inline event handler"
+        );
+        for script in html.split("<script").skip(1) {
+            let tag = script.split('>').next().unwrap();
+            assert!(
+                tag.contains("src="),
+                "{path} has an inline script: <script{tag}>"
+            );
+        }
+    }
 }
 
 #[tokio::test]
