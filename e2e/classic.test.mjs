@@ -21,13 +21,13 @@ test('classic: two players and a watcher, to a counted result', async () => {
     await black.waitForURL(/\/game\/[0-9a-f]{12}$/);
     await black.waitForFunction(() => document.body.dataset.status === 'open');
     const invite = await black.inputValue('#invite-url');
-    assert.match(invite, /#seat=[0-9a-f]{32}$/);
+    assert.match(invite, /#invite=[0-9a-f]{32}$/);
     const gameUrl = black.url();
 
     const white = await b.newPage();
     await white.goto(invite);
     await white.waitForFunction(() => document.body.dataset.you === 'white');
-    assert.ok(!white.url().includes('#seat'), 'the token leaves the address bar');
+    assert.ok(!white.url().includes('#'), 'the invite leaves the address bar');
     await black.waitForFunction(() => document.body.dataset.status === 'live');
     const watcher = await c.newPage();
     await watcher.goto(gameUrl);

@@ -54,8 +54,20 @@ export async function hoverBoard(page, x, y) {
   await page.mouse.move(p[0], p[1]);
 }
 
-// Creates a game from the home page form and seats a second context through the invite
-// link. Returns the two pages (creator first) and the game address.
+// Collects what the Content Security Policy blocked on the pages it watches (the console
+// reports each violation), so that a test can assert the pages need nothing it forbids.
+export function cspViolations(...pages) {
+  const seen = [];
+  const watch = (page) => page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
+  for (const p of pages) watch(p);
+  return { seen, watch };
+}
+
+// Creates a game from the home page form (a private one unless `form.seats` says open)
+// and seats a second context through the invite link. Returns the two pages (creator
+// first) and the game address.
 export async function newGame(ctxA, ctxB, server, form) {
   const first = await ctxA.newPage();
   await first.goto(`${server.url}/`);
@@ -64,6 +76,7 @@ export async function newGame(ctxA, ctxB, server, form) {
   if (form.komi !== undefined) await first.fill('input[name=komi]', String(form.komi));
   if (form.preset) await first.selectOption('select[name=preset]', form.preset);
   await first.selectOption('select[name=color]', form.color ?? 'black');
+  if (form.seats) await first.selectOption('select[name=seats]', form.seats);
   await first.click('#create');
   await first.waitForURL(/\/game\/[0-9a-f]{12}$/);
   await first.waitForFunction(() => document.body.dataset.status === 'open');

@@ -11,8 +11,25 @@ import { fmtScore, countRows, countNotes, resultWhy } from './count.js';
 
 const $ = (id) => document.getElementById(id);
 const id = location.pathname.split('/').pop();
-const fromLink = new URLSearchParams(location.hash.slice(1)).get('seat');
-if (fromLink) { saveSeat(id, fromLink); history.replaceState(null, '', location.pathname); }
+// An invite link carries its one-time invite in the fragment (never sent to a server);
+// links made before invites had their own token say `seat=`, and work as invites.
+const fromLink = new URLSearchParams(location.hash.slice(1));
+const invite = fromLink.get('invite') ?? fromLink.get('seat');
+// The address bar keeps no secret: not for a reload, a bookmark or a shared screen.
+if (location.hash) history.replaceState(null, '', location.pathname);
+// What the claim of the invite came to, shown until the game says something else.
+const seatNotice = invite ? await claimSeat(invite) : '';
+
+// Trades the invite for a seat token of our own, kept in this browser. Returns what to
+// tell the player when that fails (and they hold no seat here already).
+async function claimSeat(inv) {
+  const resp = await fetch(`/api/games/${id}/claim`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite: inv }),
+  });
+  const data = await resp.json().catch(() => ({}));
+  if (resp.ok) { saveSeat(id, data.token); return ''; }
+  return loadSeat(id) ? '' : `${data.error ?? `the invite was refused (${resp.status})`}: you are watching`;
+}
 
 const st = createState();
 const view = { zoom: 1, cx: null, cy: null };
@@ -113,7 +130,8 @@ function draw() {
   b.preview = pv ? `${(pv.result.at ?? pv.request.at ?? []).join(',')}:${pv.result.legal}` : '';
   for (const el of $('snap').querySelectorAll('button')) el.classList.toggle('on', el.dataset.snap === st.snap);
   $('invite').hidden = !g.invite;
-  if (g.invite) $('invite-url').value = `${location.origin}/game/${g.id}#seat=${g.invite}`;
+  if (g.invite) $('invite-url').value = `${location.origin}/game/${g.id}#invite=${g.invite}`;
+  $('invite-open').hidden = g.seats !== 'open';
   $('msg').textContent = st.message;
   const why = st.preview && !st.preview.result.legal ? st.preview.result.reason ?? 'no-point' : '';
   $('hint').textContent = why ? `Here: ${explain(why, { variant: g.variant, phase: g.phase })}` : '';
@@ -127,7 +145,7 @@ function onMessage(m) {
       applyFull(st, m.state);
       geo = geometry(m.state.view.board, m.state.view.rules ?? m.state.rules);
       if (first) setLinks(m.state);
-      st.message = '';
+      st.message = first ? seatNotice : '';
       resetPreviews();
       break;
     }

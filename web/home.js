@@ -36,6 +36,7 @@ async function create(ev) {
   const body = { variant: f.variant.value, rules: rules(f), time_control: timeControl(f), color: f.color.value };
   // Against the computer the server takes the other seat itself.
   if (f.opponent.value === 'computer') body.computer_level = Number(f.level.value);
+  else body.seats = f.seats.value;
   // Hints are always on against the computer; between people only when asked for.
   if (f.hints.checked) body.hints = true;
   const resp = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -45,6 +46,8 @@ async function create(ev) {
   location.href = `/game/${data.id}`;
 }
 
+// Takes the seat of an open game (no invite needed), then goes to the game: to play, or to
+// watch if someone was quicker.
 async function join(id) {
   const resp = await fetch(`/api/games/${id}/claim`, { method: 'POST' });
   const data = await resp.json();

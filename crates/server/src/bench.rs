@@ -23,7 +23,8 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use crate::{AppState, Config, Limits, NewGame, new_game, open_state, serve_on};
+use crate::seats::Seats;
+use crate::{AppState, Config, CreatedGame, Limits, NewGame, new_game, open_state, serve_on};
 
 /// What to run (the options of `stonefield bench server`).
 #[derive(Debug, Clone, clap::Args)]
@@ -84,14 +85,15 @@ fn scripted(i: usize) -> [usize; 2] {
     [k % 19, rows[(k / 19) % 3]]
 }
 
+/// A connection to game `id` that has said hello with `token` (none for a spectator).
 async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> anyhow::Result<Ws> {
-    let url = match token {
-        Some(t) => format!("ws://{addr}/ws/{id}?token={t}"),
-        None => format!("ws://{addr}/ws/{id}"),
-    };
+    let url = format!("ws://{addr}/ws/{id}");
     // The clients read with the server's small buffer, or zeroing theirs dominates the bench.
     let config = WebSocketConfig::default().read_buffer_size(crate::socket::READ_BUFFER_BYTES);
-    let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false).await?;
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async_with_config(url, Some(config), false).await?;
+    let hello = json!({"type": "hello", "token": token}).to_string();
+    ws.send(Message::Text(hello.into())).await?;
     Ok(ws)
 }
 
@@ -128,8 +130,16 @@ async fn play_game(
         color: Some("black".into()),
         computer_level: None,
         hints: false,
+        seats: Seats::Private,
     };
-    let (id, b, _, w) = new_game(&state.rooms, req).await?;
+    let game = new_game(&state.rooms, req).await?;
+    let (id, b) = (game.id, game.token);
+    let room = state
+        .rooms
+        .get(&id)
+        .await?
+        .context("the game just created")?;
+    let (_, w) = room.claim(game.invite).await?;
     let mut players = [
         connect(addr, &id, Some(&b)).await?,
         connect(addr, &id, Some(&w)).await?,
@@ -347,8 +357,9 @@ impl ComputerGames {
                 color: Some("black".into()),
                 computer_level: Some(self.level),
                 hints: false,
+                seats: Seats::Private,
             };
-            let (id, token, _, _) = new_game(&self.state.rooms, req).await?;
+            let CreatedGame { id, token, .. } = new_game(&self.state.rooms, req).await?;
             let mut ws = connect(self.addr, &id, Some(&token)).await?;
             until(&mut ws, "state").await?;
             let mut next = 0;

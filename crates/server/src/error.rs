@@ -6,6 +6,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::engine::EngineError;
 use crate::room::RoomError;
+use crate::seats::ClaimError;
 use crate::store::StoreError;
 
 /// What went wrong in a request.
@@ -23,9 +24,9 @@ pub enum AppError {
     /// The server cannot take the request now; the client may try again.
     #[error("{0}")]
     Busy(String),
-    /// The seat was already taken.
-    #[error("{0}")]
-    Conflict(String),
+    /// The second seat was refused (taken, private, or the invite wrong or used).
+    #[error(transparent)]
+    Claim(#[from] ClaimError),
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -51,7 +52,12 @@ impl IntoResponse for AppError {
         let status = match &self {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) | AppError::Engine(_) => StatusCode::BAD_REQUEST,
-            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Claim(e) => match e {
+                ClaimError::Private | ClaimError::WrongInvite => StatusCode::FORBIDDEN,
+                ClaimError::InviteUsed => StatusCode::GONE,
+                ClaimError::Taken => StatusCode::CONFLICT,
+                ClaimError::Failed => StatusCode::SERVICE_UNAVAILABLE,
+            },
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Store(_) | AppError::Internal(_) => {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
-use axum::http::header;
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
@@ -16,19 +16,19 @@ use tower_governor::GovernorError;
 use tower_governor::GovernorLayer;
 use tower_governor::governor::GovernorConfigBuilder;
 use tower_governor::key_extractor::KeyExtractor;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::assets;
-use crate::clock::{Clock, TimeControl};
-use crate::engine;
 use crate::error::AppError;
 use crate::ids;
 use crate::listen::{ConnSlot, Limits};
+use crate::new_game::{NewGame, new_game};
 use crate::pool::HeavyPool;
 use crate::protocol::MAX_MESSAGE_BYTES;
-use crate::replay::{Slice, check_setup, frames, read_upload};
+use crate::replay::{Slice, frames, read_upload};
 use crate::rooms::Rooms;
 use crate::socket;
-use crate::store::{Event, GameRow, now_ms};
+use crate::store::{Event, GameRow};
 
 /// What every handler shares.
 #[derive(Debug, Clone)]
@@ -81,20 +81,41 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/ws/{id}", get(ws_upgrade))
         .layer(DefaultBodyLimit::max(1 << 20))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
         .with_state(state)
 }
+
+/// What pages may load: the app's own scripts, styles and sockets only (no inline script
+/// or style, nothing from elsewhere), and no page may frame them. `'self'` (through
+/// `default-src`, as `connect-src`) covers the same-origin `ws:`/`wss:` socket (CSP level
+/// 3). Set on every response, the API's too: a JSON answer opened as a page gets it too.
+const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 fn summary(g: &GameRow) -> Value {
     json!({
         "id": g.id, "variant": g.variant, "rules": g.rules, "creator": g.creator,
         "status": g.status, "result": g.result, "time_control": g.time_control,
-        "created_ms": g.created_ms,
+        "created_ms": g.created_ms, "seats": g.seats.name(),
     })
 }
 
+/// The lobby (open games anyone may join; never private ones), and the games to watch
+/// and replay.
 async fn list_games(State(s): State<AppState>) -> Result<Json<Value>, AppError> {
     let store = s.rooms.store();
-    let open: Vec<Value> = store.list("open", 50).await?.iter().map(summary).collect();
+    let open: Vec<Value> = store.lobby(50).await?.iter().map(summary).collect();
     let live: Vec<Value> = store.list("live", 50).await?.iter().map(summary).collect();
     let finished: Vec<Value> = store
         .list("finished", 50)
@@ -107,122 +128,19 @@ async fn list_games(State(s): State<AppState>) -> Result<Json<Value>, AppError> 
     ))
 }
 
-/// The new-game form.
-#[derive(Debug, Deserialize)]
-pub struct NewGame {
-    /// `classic`, `continuous`, ...
-    pub variant: String,
-    /// Record-format rules object.
-    #[serde(default = "empty_object")]
-    pub rules: Value,
-    /// Optional setup position.
-    #[serde(default)]
-    pub setup: Option<Value>,
-    /// The clock.
-    #[serde(default)]
-    pub time_control: TimeControl,
-    /// `black`, `white` or `random`: the creator's colour.
-    #[serde(default)]
-    pub color: Option<String>,
-    /// Play the computer at this level (1-10): it takes the other seat at once.
-    #[serde(default)]
-    pub computer_level: Option<u8>,
-    /// Players may ask for hints (always so against the computer).
-    #[serde(default)]
-    pub hints: bool,
-}
-
-fn empty_object() -> Value {
-    json!({})
-}
-
-/// Creates and stores a game and starts its room; returns (id, creator token, colour,
-/// invite token).
-///
-/// # Errors
-/// A game the rules refuse, or a store failure.
-pub async fn new_game(
-    rooms: &Rooms,
-    req: NewGame,
-) -> Result<(String, String, String, String), AppError> {
-    if !engine::supported(&req.variant) {
-        return Err(AppError::BadRequest(format!(
-            "variant {:?} is not available",
-            req.variant
-        )));
-    }
-    check_setup(req.setup.as_ref())?;
-    engine::open(&req.variant, &req.rules, req.setup.as_ref())?;
-    let tc = req
-        .time_control
-        .validate()
-        .map_err(|e| AppError::BadRequest(e.to_string()))?;
-    let color = match req.color.as_deref() {
-        None | Some("black") => "black",
-        Some("white") => "white",
-        Some("random") => {
-            let mut b = [0u8; 1];
-            getrandom::fill(&mut b).map_err(|e| AppError::Internal(e.to_string()))?;
-            if b[0] & 1 == 0 { "black" } else { "white" }
-        }
-        Some(o) => {
-            return Err(AppError::BadRequest(format!(
-                "colour {o:?}: expected black, white or random"
-            )));
-        }
-    };
-    let computer = match req.computer_level {
-        None => None,
-        Some(level) => {
-            let human: stonefield_rules::Color = color
-                .parse()
-                .map_err(|_| AppError::Internal(color.into()))?;
-            let seat =
-                crate::computer::ComputerSeat::new(human.other(), level).ok_or_else(|| {
-                    AppError::BadRequest(format!("computer level {level}: expected 1 to 10"))
-                })?;
-            Some(seat)
-        }
-    };
-    let rnd =
-        |r: Result<String, ids::RandomError>| r.map_err(|e| AppError::Internal(e.to_string()));
-    let row = GameRow {
-        id: rnd(ids::game_id())?,
-        variant: req.variant,
-        rules: req.rules,
-        setup: req.setup,
-        time_control: serde_json::to_value(tc).map_err(|e| AppError::Internal(e.to_string()))?,
-        black_token: rnd(ids::seat_token())?,
-        white_token: rnd(ids::seat_token())?,
-        creator: color.into(),
-        // The computer's seat is taken from the start: the game is live at once.
-        claimed: computer.is_some(),
-        status: if computer.is_some() { "live" } else { "open" }.into(),
-        result: None,
-        clock: serde_json::to_value(Clock::new(tc)).ok(),
-        created_ms: now_ms(),
-        computer,
-        hints: req.hints,
-    };
-    rooms.store().create_game(&row).await?;
-    let (mine, theirs) = if color == "black" {
-        (row.black_token.clone(), row.white_token.clone())
-    } else {
-        (row.white_token.clone(), row.black_token.clone())
-    };
-    Ok((row.id, mine, color.into(), theirs))
-}
-
 async fn create_game(
     State(s): State<AppState>,
-    Json(req): Json<NewGame>,
+    body: axum::body::Bytes,
 ) -> Result<Json<Value>, AppError> {
-    let against_computer = req.computer_level.is_some();
-    let (id, token, color, invite) = new_game(&s.rooms, req).await?;
-    // The computer's token never leaves the server.
-    let invite_url = (!against_computer).then(|| format!("/game/{id}#seat={invite}"));
+    let game = new_game(&s.rooms, NewGame::from_json(&body)?).await?;
+    // The invite rides in the fragment, which browsers never send to a server or proxy.
+    let invite_url = game
+        .invite
+        .as_ref()
+        .map(|invite| format!("/game/{}#invite={invite}", game.id));
     Ok(Json(json!({
-        "id": id, "token": token, "color": color, "invite_url": invite_url,
+        "id": game.id, "token": game.token, "color": game.color.name(),
+        "invite": game.invite, "invite_url": invite_url,
     })))
 }
 
@@ -240,18 +158,30 @@ pub(crate) async fn load(s: &AppState, id: &str) -> Result<(GameRow, Vec<Event>)
     Err(AppError::Internal("the game's room keeps stopping".into()))
 }
 
+/// The body of a claim: the invite, if the claimant has one (an open game's seat is
+/// taken without).
+#[derive(Debug, Default, Deserialize)]
+struct Claim {
+    #[serde(default)]
+    invite: Option<String>,
+}
+
 async fn claim_seat(
     State(s): State<AppState>,
     Path(id): Path<String>,
+    body: axum::body::Bytes,
 ) -> Result<Json<Value>, AppError> {
+    let claim: Claim = if body.is_empty() {
+        Claim::default()
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|e| AppError::BadRequest(format!("claim body: {e}")))?
+    };
     if !ids::is_game_id(&id) {
         return Err(AppError::NotFound);
     }
     let room = s.rooms.get(&id).await?.ok_or(AppError::NotFound)?;
-    let (color, token) = room
-        .claim()
-        .await
-        .ok_or_else(|| AppError::Conflict("both seats are taken".into()))?;
+    let (color, token) = room.claim(claim.invite).await?;
     Ok(Json(
         json!({"id": id, "color": color.name(), "token": token}),
     ))
@@ -376,17 +306,9 @@ impl KeyExtractor for PeerAddress {
     }
 }
 
-/// The query of the WebSocket URL.
-#[derive(Debug, Deserialize)]
-pub struct WsQuery {
-    /// Seat token; none for spectators.
-    pub token: Option<String>,
-}
-
 async fn ws_upgrade(
     State(s): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<WsQuery>,
     slot: Option<Extension<Arc<ConnSlot>>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
@@ -406,6 +328,6 @@ async fn ws_upgrade(
             // The connection's slot in its address's count stays taken while the
             // WebSocket lives.
             let _slot = slot;
-            socket::serve(socket, room, q.token, ping).await;
+            socket::serve(socket, room, ping).await;
         }))
 }

@@ -1,5 +1,6 @@
-//! Random identifiers: game ids (short, for links) and seat tokens (capabilities: whoever
-//! holds one plays that colour, so they come from the OS random source).
+//! Random identifiers: game ids (short, for links), seat tokens (capabilities: whoever
+//! holds one plays that colour) and invite tokens (one claim of a seat), the secrets from
+//! the OS random source.
 //!
 //! ```
 //! let id = stonefield_server::ids::game_id().unwrap();
@@ -31,6 +32,23 @@ pub fn game_id() -> Result<String, RandomError> {
 /// The OS random source failed.
 pub fn seat_token() -> Result<String, RandomError> {
     random_hex(16)
+}
+
+/// A new invite token (the one-time secret of an invite link): as a seat token.
+///
+/// # Errors
+/// The OS random source failed.
+pub fn invite_token() -> Result<String, RandomError> {
+    random_hex(16)
+}
+
+/// Compares tokens in time independent of where they differ (tokens are secrets).
+pub fn same_token(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
 
 /// Whether `s` has the shape of a game id (so it can be used in a query or a path).

@@ -18,11 +18,13 @@ mod error;
 mod http;
 pub mod ids;
 mod listen;
+mod new_game;
 mod pool;
 pub mod protocol;
 pub mod replay;
 pub mod room;
 pub mod rooms;
+pub mod seats;
 mod socket;
 pub mod store;
 
@@ -32,8 +34,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use error::AppError;
-pub use http::{AppState, NewGame, app, new_game, record_of};
+pub use http::{AppState, app, record_of};
 pub use listen::{Limits, serve_on};
+pub use new_game::{CreatedGame, GameSpec, NewGame, create, new_game};
 pub use pool::HeavyPool;
 pub use replay::frames;
 

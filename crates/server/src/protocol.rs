@@ -1,10 +1,14 @@
 //! The WebSocket protocol: what a browser may ask ([`ClientMessage`]) and what the server
 //! tells it ([`ServerMessage`]), as JSON objects tagged by `type`. Variant data (moves,
-//! views, previews) pass through as JSON so a new variant needs no protocol change.
+//! views, previews) pass through as JSON so a new variant needs no protocol change. A
+//! client's first message is `hello`, with its seat token if it has one: tokens stay out of
+//! URLs, which proxies and servers log.
 //!
 //! ```
 //! use stonefield_server::protocol::{ClientMessage, parse_client};
 //!
+//! let hello = parse_client(r#"{"type": "hello", "token": "0123abcd"}"#).unwrap();
+//! assert_eq!(hello, ClientMessage::Hello { token: Some("0123abcd".into()) });
 //! let msg = parse_client(r#"{"type": "move", "move": {"at": [3, 3]}}"#).unwrap();
 //! assert!(matches!(msg, ClientMessage::Move { .. }));
 //! assert!(parse_client(r#"{"type": "fly"}"#).is_err());
@@ -21,6 +25,14 @@ pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
+    /// The first message on a connection: who this is. The seat token takes that seat;
+    /// without one (or with a token of no seat here) the connection watches. The server
+    /// answers with the whole state.
+    Hello {
+        /// The seat token.
+        #[serde(default)]
+        token: Option<String>,
+    },
     /// Play a move: a record move without its colour (`{"at": [3, 3]}`, or for continuous
     /// Go `{"request": [x, y], "snap": "own"}`).
     Move {
@@ -196,6 +208,11 @@ mod tests {
     #[test]
     fn bad_messages_are_errors() {
         assert!(parse_client("{").is_err());
+        assert!(parse_client(r#"{"type":"hello","token":7}"#).is_err());
+        assert_eq!(
+            parse_client(r#"{"type":"hello"}"#).unwrap(),
+            ClientMessage::Hello { token: None }
+        );
         assert!(parse_client(r#"{"type":"fly"}"#).is_err());
         let big = format!(
             r#"{{"type":"preview","request":"{}"}}"#,

@@ -1,16 +1,18 @@
-//! One WebSocket connection: a send task draining the connection's outbox and pinging, and
-//! a receive task parsing messages into room commands, joined by `select!`. A connection
-//! that sends nothing, not even a pong, for two ping intervals is closed.
+//! One WebSocket connection: first the client's `hello` (its seat token, kept out of the
+//! URL), then a send task draining the connection's outbox and pinging, and a receive task
+//! parsing messages into room commands, joined by `select!`. A connection that sends
+//! nothing, not even a pong, for two ping intervals is closed.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 
-use crate::protocol::{ServerMessage, parse_client};
+use crate::protocol::{ClientMessage, ServerMessage, parse_client};
 use crate::room::{Command, RoomHandle};
 
 /// How many messages may wait for a slow connection before it is dropped.
@@ -28,7 +30,12 @@ pub const MAX_WRITE_BUFFER_BYTES: usize = 4 << 20;
 
 /// Serves `socket` in `room` until either side closes, or the client is silent for two
 /// `ping` intervals.
-pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>, ping: Duration) {
+pub async fn serve(socket: WebSocket, room: RoomHandle, ping: Duration) {
+    let (mut sink, mut stream) = socket.split();
+    let Some(token) = hello(&mut sink, &mut stream, ping.saturating_mul(2)).await else {
+        let _ = sink.close().await;
+        return;
+    };
     // The room holds the only sender of `outbox`: when it drops a connection that cannot
     // keep up, `outbox` ends and so does the socket; the client reconnects for a full state.
     let (out, mut outbox) = mpsc::channel::<Arc<str>>(OUTBOX);
@@ -36,7 +43,6 @@ pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>, p
     let Some(conn) = room.join(token, out).await else {
         return;
     };
-    let (mut sink, mut stream) = socket.split();
     let start = Instant::now();
     // Milliseconds from `start` when the client last sent anything.
     let heard = Arc::new(AtomicU64::new(0));
@@ -78,6 +84,9 @@ pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>, p
                 Message::Ping(_) | Message::Pong(_) => continue,
             };
             match parse_client(text.as_str()) {
+                Ok(ClientMessage::Hello { .. }) => {
+                    let _ = errors.try_send(error("hello comes once, as the first message"));
+                }
                 Ok(msg) => {
                     if !inbox.send(Command::Client { conn, msg }).await {
                         break;
@@ -94,6 +103,35 @@ pub async fn serve(socket: WebSocket, room: RoomHandle, token: Option<String>, p
         _ = &mut recv_task => send_task.abort(),
     }
     room.send(Command::Leave { conn }).await;
+}
+
+/// Reads the client's first messages until its `hello`: the seat token it brings (`None`
+/// for a spectator). Anything else is answered with an error. `None` when the connection
+/// closes first, or sends nothing for `silence`.
+async fn hello(
+    sink: &mut SplitSink<WebSocket, Message>,
+    stream: &mut SplitStream<WebSocket>,
+    silence: Duration,
+) -> Option<Option<String>> {
+    loop {
+        let msg = tokio::time::timeout(silence, stream.next())
+            .await
+            .ok()??
+            .ok()?;
+        let answer = match msg {
+            Message::Text(text) => match parse_client(text.as_str()) {
+                Ok(ClientMessage::Hello { token }) => return Some(token),
+                Ok(_) => error(r#"say hello first: {"type":"hello","token":...}"#),
+                Err(e) => error(&e),
+            },
+            Message::Binary(_) => error("binary messages are not understood"),
+            Message::Close(_) => return None,
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        sink.send(Message::Text(answer.as_ref().into()))
+            .await
+            .ok()?;
+    }
 }
 
 fn error(message: &str) -> Arc<str> {

@@ -21,6 +21,8 @@ use sqlx::{AnyPool, Connection, Row};
 use tokio::sync::{Mutex, mpsc, oneshot};
 
 use crate::computer::ComputerSeat;
+use crate::seats::{Seats, UnknownSeats};
+use stonefield_rules::Color;
 
 /// A store failure.
 #[derive(Debug, thiserror::Error)]
@@ -31,6 +33,9 @@ pub enum StoreError {
     /// A stored JSON column could not be read.
     #[error("stored data unreadable: {0}")]
     Data(#[from] serde_json::Error),
+    /// A stored seat policy could not be read.
+    #[error("stored data unreadable: {0}")]
+    Seats(#[from] UnknownSeats),
     /// The data directory could not be made.
     #[error("data directory: {0}")]
     Io(#[from] std::io::Error),
@@ -74,6 +79,14 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN computer TEXT",
     // Whether players may ask for hints (always in games against the computer).
     "ALTER TABLE games ADD COLUMN hints BIGINT NOT NULL DEFAULT 0",
+    // Who may take the second seat, and the invite that takes it (a secret of its own).
+    // Games stored before had invite links carrying the second seat's token itself: that
+    // token becomes their invite, so those links still seat the friend once, and they are
+    // private, since their creators sent a link to someone.
+    "ALTER TABLE games ADD COLUMN seats TEXT NOT NULL DEFAULT 'private';
+    ALTER TABLE games ADD COLUMN invite TEXT;
+    UPDATE games SET invite = CASE WHEN creator = 'black' THEN white_token ELSE black_token END
+        WHERE computer IS NULL",
 ];
 
 /// A game as stored (without its events).
@@ -89,9 +102,10 @@ pub struct GameRow {
     pub setup: Option<Value>,
     /// The time control as JSON.
     pub time_control: Value,
-    /// Black's seat token.
+    /// Black's seat token. The second seat's is a placeholder nobody is told until the
+    /// seat is claimed, when a fresh one replaces it.
     pub black_token: String,
-    /// White's seat token.
+    /// White's seat token (see `black_token`).
     pub white_token: String,
     /// Colour of the creator's seat.
     pub creator: String,
@@ -109,6 +123,20 @@ pub struct GameRow {
     pub computer: Option<ComputerSeat>,
     /// Whether players may ask for hints in a game between people.
     pub hints: bool,
+    /// Who may take the second seat.
+    pub seats: Seats,
+    /// The invite that takes the second seat once; `None` in games against the computer.
+    pub invite: Option<String>,
+}
+
+impl GameRow {
+    /// The seat token of `color`.
+    pub fn token(&self, color: Color) -> &str {
+        match color {
+            Color::Black => &self.black_token,
+            Color::White => &self.white_token,
+        }
+    }
 }
 
 /// One stored event of a game: a move (`move`), or a step of counting (`mark`, `resume`).
@@ -305,11 +333,13 @@ fn row_to_game(r: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
             .transpose()?
             .flatten(),
         hints: r.try_get::<i64, _>("hints")? != 0,
+        seats: r.try_get::<String, _>("seats")?.parse()?,
+        invite: r.try_get("invite")?,
     })
 }
 
 const GAME_COLUMNS: &str = "id, variant, rules, setup, time_control, black_token, white_token, \
-    creator, claimed, status, result, clock, created_ms, computer, hints";
+    creator, claimed, status, result, clock, created_ms, computer, hints, seats, invite";
 
 impl Store {
     /// Connects to `url` (`sqlite://...` or `postgres://...`) and runs the migrations.
@@ -394,8 +424,10 @@ impl Store {
         let now = now_ms();
         sqlx::query(
             "INSERT INTO games (id, variant, rules, setup, time_control, black_token, white_token, \
-             creator, claimed, status, result, clock, created_ms, updated_ms, computer, hints) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+             creator, claimed, status, result, clock, created_ms, updated_ms, computer, hints, \
+             seats, invite) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+             $18)",
         )
         .bind(&g.id)
         .bind(&g.variant)
@@ -413,6 +445,8 @@ impl Store {
         .bind(now)
         .bind(g.computer.map(|c| c.to_json().to_string()))
         .bind(i64::from(g.hints))
+        .bind(g.seats.name())
+        .bind(g.invite.clone())
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -461,6 +495,25 @@ impl Store {
         );
         let rows = sqlx::query(&q)
             .bind(status)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(row_to_game).collect()
+    }
+
+    /// The lobby: open games whose seat anyone may take, most recently active first
+    /// (private games are never listed there).
+    ///
+    /// # Errors
+    /// A database failure or unreadable stored data.
+    pub async fn lobby(&self, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        let q = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = $1 AND seats = $2 \
+             ORDER BY updated_ms DESC LIMIT $3"
+        );
+        let rows = sqlx::query(&q)
+            .bind("open")
+            .bind(Seats::Open.name())
             .bind(limit)
             .fetch_all(&self.pool)
             .await?;
@@ -605,14 +658,24 @@ impl Store {
         Ok(())
     }
 
-    /// Marks the second seat of an open game taken; false if it already was.
+    /// Marks the second seat (`color`) of an open game taken, with `token` as its new seat
+    /// token; false if it already was taken.
     ///
     /// # Errors
     /// A database failure.
-    pub async fn claim(&self, id: &str) -> Result<bool, StoreError> {
-        let r = sqlx::query("UPDATE games SET claimed = 1, status = $1, updated_ms = $2 WHERE id = $3 AND claimed = 0")
+    pub async fn claim(&self, id: &str, color: Color, token: &str) -> Result<bool, StoreError> {
+        let column = match color {
+            Color::Black => "black_token",
+            Color::White => "white_token",
+        };
+        let sql = format!(
+            "UPDATE games SET claimed = 1, status = $1, updated_ms = $2, {column} = $3 \
+             WHERE id = $4 AND claimed = 0"
+        );
+        let r = sqlx::query(&sql)
             .bind("live")
             .bind(now_ms())
+            .bind(token)
             .bind(id)
             .execute(&self.pool)
             .await?;

@@ -26,10 +26,12 @@ async fn computer_game(
         color: Some(human.into()),
         computer_level: Some(1),
         hints: false,
+        seats: Default::default(),
     };
-    let (id, token, color, _) = new_game(&state.rooms, req).await.unwrap();
-    assert_eq!(color, human);
-    (id, token)
+    let game = new_game(&state.rooms, req).await.unwrap();
+    assert_eq!(game.color.name(), human);
+    assert_eq!(game.invite, None, "no free seat, no invite");
+    (game.id, game.token)
 }
 
 /// Moves a person may try in `variant`, in order: the first the server accepts is played.
@@ -294,11 +296,13 @@ async fn hints_in_games_against_the_computer_and_only_on_request_between_people(
         color: Some("black".into()),
         computer_level: None,
         hints: true,
+        seats: Default::default(),
     };
-    let (id, b, _, w) = new_game(&s.state.rooms, req).await.unwrap();
+    let game = new_game(&s.state.rooms, req).await.unwrap();
+    let (id, b) = (game.id, game.token);
     let mut black = Client::connect(s.addr, &id, Some(&b)).await;
     black.recv_type("state").await;
-    let _white = Client::connect(s.addr, &id, Some(&w)).await;
+    let _white = Client::join(s.addr, &id, &game.invite.unwrap()).await;
     black.send(json!({"type": "hint"})).await;
     assert_eq!(black.recv_type("hint").await["move"]["color"], "black");
 }

@@ -8,7 +8,7 @@ mod common;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use stonefield_server::{Config, Limits};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -139,9 +139,11 @@ async fn a_websocket_that_answers_no_ping_is_closed() {
         .clone();
 
     // A client that reads answers pings (tungstenite pongs as it reads) and stays.
+    let hello = || tokio_tungstenite::tungstenite::Message::Text(r#"{"type":"hello"}"#.into());
     let (mut reader, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{id}"))
         .await
         .unwrap();
+    reader.send(hello()).await.unwrap();
     let read_for = tokio::time::timeout(Duration::from_millis(3500), async {
         while let Some(Ok(_)) = reader.next().await {}
     })
@@ -152,6 +154,7 @@ async fn a_websocket_that_answers_no_ping_is_closed() {
     let (mut deaf, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{id}"))
         .await
         .unwrap();
+    deaf.send(hello()).await.unwrap();
     tokio::time::sleep(Duration::from_millis(3500)).await;
     let ended = tokio::time::timeout(Duration::from_secs(5), async {
         loop {

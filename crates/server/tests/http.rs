@@ -72,16 +72,27 @@ async fn create_list_claim_and_download() {
         "tokens are never listed"
     );
 
+    assert_eq!(
+        list["open"][0]["seats"], "open",
+        "open unless asked otherwise"
+    );
+    let invite = created["invite"].as_str().unwrap();
+    assert_eq!(
+        created["invite_url"],
+        format!("/game/{id}#invite={invite}").as_str()
+    );
+
+    // An open game's seat goes to the first comer, without the invite.
     let (st, body) = call(&s, "POST", &format!("/api/games/{id}/claim"), None).await;
-    assert_eq!(st, StatusCode::OK);
+    assert_eq!(st, StatusCode::OK, "{body}");
     let claim = json_of(&body);
     assert_eq!(claim["color"], "black");
-    assert!(
-        created["invite_url"]
-            .as_str()
-            .unwrap()
-            .ends_with(claim["token"].as_str().unwrap())
-    );
+    let token = claim["token"].as_str().unwrap();
+    assert_ne!(token, invite);
+    assert_ne!(token, created["token"].as_str().unwrap());
+    let (st, body) = call(&s, "POST", &format!("/api/games/{id}/claim"), None).await;
+    assert_eq!(st, StatusCode::CONFLICT, "{body}");
+    assert_eq!(json_of(&body)["error"], "both seats are taken");
 
     let rec = json_of(
         &call(&s, "GET", &format!("/api/games/{id}/record"), None)

@@ -28,7 +28,8 @@ async fn a_store_of_100000_unfinished_games_starts_at_once() {
     sqlx::query(
         "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 99999) \
          INSERT INTO games SELECT printf('%012d', i), 'classic', '{\"board_size\":9}', NULL, \
-         '{\"kind\":\"none\"}', 'b' || i, 'w' || i, 'black', 1, 'live', NULL, NULL, 0, 0, NULL, 0 FROM n",
+         '{\"kind\":\"none\"}', 'b' || i, 'w' || i, 'black', 1, 'live', NULL, NULL, 0, 0, NULL, 0, \
+         'private', NULL FROM n",
     )
     .execute(&mut db)
     .await
@@ -60,7 +61,7 @@ async fn seat_both(
 ) -> (common::Client, common::Client) {
     let mut b = common::Client::connect(addr, id, Some(black)).await;
     b.recv_type("state").await;
-    let mut w = common::Client::connect(addr, id, Some(white)).await;
+    let mut w = common::Client::join(addr, id, white).await;
     w.recv_type("state").await;
     b.recv_type("state").await; // live
     (b, w)

@@ -113,7 +113,7 @@ async fn long_replays_answer_slices_and_leave_other_games_alone() {
     let (id, b, w) = classic_game(&s.state).await;
     let mut black = Client::connect(s.addr, &id, Some(&b)).await;
     black.recv_type("state").await;
-    let mut white = Client::connect(s.addr, &id, Some(&w)).await;
+    let mut white = Client::join(s.addr, &id, &w).await;
     white.recv_type("state").await;
     let before = rss_mib();
     let attackers: Vec<_> = (0..8)

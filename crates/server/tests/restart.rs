@@ -3,38 +3,11 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
 
-use common::Client;
+use common::{Client, spawn_server};
 use serde_json::{Value, json};
-
-/// Starts the server binary on a free port; returns the process and its address.
-fn spawn_server(data: &std::path::Path) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stonefield-server"))
-        .args(["127.0.0.1:0", data.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .split("http://")
-        .nth(1)
-        .expect("the server prints its URL");
-    let addr = url
-        .trim()
-        .trim_end_matches(|c| c != '/')
-        .trim_end_matches('/')
-        .split(' ')
-        .next()
-        .unwrap();
-    (child, addr.parse().unwrap())
-}
 
 /// A bare HTTP/1.1 POST (the tests need no HTTP client library).
 fn post_json(addr: SocketAddr, path: &str, body: &Value) -> Value {
@@ -58,14 +31,9 @@ async fn sigkill_loses_no_acknowledged_move() {
     );
     let id = created["id"].as_str().unwrap().to_owned();
     let b = created["token"].as_str().unwrap().to_owned();
-    let w = created["invite_url"]
-        .as_str()
-        .unwrap()
-        .split("#seat=")
-        .nth(1)
-        .unwrap()
-        .to_owned();
+    let invite = created["invite"].as_str().unwrap().to_owned();
     let mut black = Client::connect(addr, &id, Some(&b)).await;
+    let w = common::claimed_token(addr, &id, &invite).await;
     let mut white = Client::connect(addr, &id, Some(&w)).await;
     // Play starts once Black hears that White took the seat.
     while black.recv_type("state").await["state"]["status"] != "live" {}
@@ -102,8 +70,10 @@ async fn sigkill_loses_no_acknowledged_move() {
     assert_eq!(st["status"], "live");
     // The resumed game goes on.
     let expect_seq = stored.len() + 1;
+    // Black stays connected until the move is heard: a client gone at once may lose what
+    // it sent while the server was still answering its hello.
+    let mut black = Client::connect(addr, &id, Some(&b)).await;
     if stored.len() == acked.len() {
-        let mut black = Client::connect(addr, &id, Some(&b)).await;
         black.play(5, 5).await;
     } else {
         again.play(6, 6).await;
@@ -124,13 +94,15 @@ async fn the_server_flags_a_player_out_of_time() {
         color: Some("white".into()),
         computer_level: None,
         hints: false,
+        seats: Default::default(),
     };
-    let (id, w, _, b) = stonefield_server::new_game(&s.state.rooms, req)
+    let game = stonefield_server::new_game(&s.state.rooms, req)
         .await
         .unwrap();
+    let (id, w) = (game.id, game.token);
     let mut white = Client::connect(s.addr, &id, Some(&w)).await;
     white.recv_type("state").await;
-    let mut black = Client::connect(s.addr, &id, Some(&b)).await;
+    let mut black = Client::join(s.addr, &id, &game.invite.unwrap()).await;
     let st = black.recv_type("state").await["state"].clone();
     assert_eq!(st["clock"]["running"], "black");
     let end = loop {
@@ -163,16 +135,18 @@ async fn clocks_are_restored_after_a_restart() {
         color: Some("black".into()),
         computer_level: None,
         hints: false,
+        seats: Default::default(),
     };
-    let (id, b, _, w) = stonefield_server::new_game(&state.rooms, req)
+    let game = stonefield_server::new_game(&state.rooms, req)
         .await
         .unwrap();
+    let (id, b, invite) = (game.id, game.token, game.invite.unwrap());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let server = tokio::spawn(axum::serve(listener, stonefield_server::app(state)).into_future());
     let mut black = Client::connect(addr, &id, Some(&b)).await;
-    let _white = Client::connect(addr, &id, Some(&w)).await;
     black.recv_type("state").await;
+    let _white = Client::join(addr, &id, &invite).await;
     black.recv_type("state").await; // live
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     black.play(2, 2).await;

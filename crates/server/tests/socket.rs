@@ -15,7 +15,8 @@ async fn two_players_and_a_spectator_see_each_move() {
     assert_eq!(st["state"]["you"], "black");
     assert_eq!(st["state"]["status"], "open");
     assert_eq!(st["state"]["invite"], w.as_str());
-    let mut white = Client::connect(s.addr, &id, Some(&w)).await;
+    assert_eq!(st["state"]["seats"], "private");
+    let mut white = Client::join(s.addr, &id, &w).await;
     assert_eq!(white.recv_type("state").await["state"]["you"], "white");
     let live = black.recv_type("state").await;
     assert_eq!(live["state"]["status"], "live");
@@ -49,7 +50,7 @@ async fn a_continuous_move_comes_with_its_view() {
     let (id, b, w) = common::game_of(&s.state, "continuous", json!({"board": "square-9"})).await;
     let mut black = Client::connect(s.addr, &id, Some(&b)).await;
     black.recv_type("state").await;
-    let mut white = Client::connect(s.addr, &id, Some(&w)).await;
+    let mut white = Client::join(s.addr, &id, &w).await;
     white.recv_type("state").await;
     let mut watcher = Client::connect(s.addr, &id, None).await;
     watcher.recv_type("state").await;
@@ -88,7 +89,7 @@ async fn live_game() -> (common::Server, Client, Client, Client, String) {
     let (id, b, w) = classic_game(&s.state).await;
     let mut black = Client::connect(s.addr, &id, Some(&b)).await;
     black.recv_type("state").await;
-    let mut white = Client::connect(s.addr, &id, Some(&w)).await;
+    let mut white = Client::join(s.addr, &id, &w).await;
     white.recv_type("state").await;
     black.recv_type("state").await;
     let mut watcher = Client::connect(s.addr, &id, None).await;
@@ -373,10 +374,12 @@ async fn sync_in_a_loop_is_cut_to_a_budget_of_bytes() {
         color: Some("black".into()),
         computer_level: None,
         hints: false,
+        seats: Default::default(),
     };
-    let (big, _, _, _) = stonefield_server::new_game(&s.state.rooms, req)
+    let big = stonefield_server::new_game(&s.state.rooms, req)
         .await
-        .unwrap();
+        .unwrap()
+        .id;
     let mut watcher = Client::connect(s.addr, &big, None).await;
     let first = watcher.recv_type("state").await.to_string().len();
     for _ in 0..60 {

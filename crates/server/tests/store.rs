@@ -5,6 +5,7 @@ mod common;
 use serde_json::json;
 use stonefield_rules::Color;
 use stonefield_server::computer::ComputerSeat;
+use stonefield_server::seats::Seats;
 use stonefield_server::store::{Event, GameRow, Store, now_ms, sqlite_url};
 
 fn row(id: &str) -> GameRow {
@@ -24,6 +25,8 @@ fn row(id: &str) -> GameRow {
         created_ms: now_ms(),
         computer: None,
         hints: false,
+        seats: Seats::Open,
+        invite: Some("i".repeat(32)),
     }
 }
 
@@ -52,11 +55,45 @@ async fn computer_seat_kept(store: &Store) {
     assert_eq!((plain.computer, plain.hints), (None, false));
 }
 
+/// The lobby lists open games but never private ones; a game keeps its policy and invite.
+async fn private_games_stay_out_of_the_lobby(store: &Store) {
+    store.create_game(&row("oooooooooooo")).await.unwrap();
+    let private = GameRow {
+        seats: Seats::Private,
+        ..row("pppppppppppp")
+    };
+    store.create_game(&private).await.unwrap();
+    let lobby: Vec<String> = store
+        .lobby(10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(
+        lobby,
+        ["oooooooooooo"],
+        "the private game is not in the lobby"
+    );
+    let (loaded, _) = store.load(&private.id).await.unwrap().unwrap();
+    assert_eq!(
+        (loaded.seats, loaded.invite),
+        (Seats::Private, private.invite)
+    );
+}
+
 #[tokio::test]
 async fn sqlite_keeps_the_computer_seat() {
     let dir = tempfile::tempdir().unwrap();
     let url = sqlite_url(dir.path()).unwrap();
     computer_seat_kept(&Store::connect(&url).await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn sqlite_keeps_private_games_out_of_the_lobby() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(dir.path()).unwrap();
+    private_games_stay_out_of_the_lobby(&Store::connect(&url).await.unwrap()).await;
 }
 
 async fn store_behaviour(store: Store) {
@@ -68,10 +105,25 @@ async fn store_behaviour(store: Store) {
     );
     assert_eq!(store.list("open", 10).await.unwrap().len(), 2);
 
-    assert!(store.claim("aaaaaaaaaaaa").await.unwrap());
+    let fresh = "f".repeat(32);
     assert!(
-        !store.claim("aaaaaaaaaaaa").await.unwrap(),
+        store
+            .claim("aaaaaaaaaaaa", Color::White, &fresh)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .claim("aaaaaaaaaaaa", Color::White, &"x".repeat(32))
+            .await
+            .unwrap(),
         "a seat is claimed once"
+    );
+    let (claimed, _) = store.load("aaaaaaaaaaaa").await.unwrap().unwrap();
+    assert_eq!(
+        (claimed.white_token, claimed.black_token),
+        (fresh, "b".repeat(32)),
+        "the claim stored the taker's fresh token"
     );
     for i in 0..3 {
         store
@@ -194,6 +246,64 @@ async fn concurrent_appends(store: Store) {
     }
 }
 
+/// The schema before seats had a policy (migrations 1 to 3), with an open game, a game
+/// between people already joined, and one against the computer.
+const SCHEMA_BEFORE_SEATS: &[&str] = &[
+    "CREATE TABLE stonefield_migrations (version BIGINT PRIMARY KEY)",
+    "INSERT INTO stonefield_migrations (version) VALUES (1), (2), (3)",
+    "CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, rules TEXT NOT NULL, \
+     setup TEXT, time_control TEXT NOT NULL, black_token TEXT NOT NULL, \
+     white_token TEXT NOT NULL, creator TEXT NOT NULL, claimed BIGINT NOT NULL, \
+     status TEXT NOT NULL, result TEXT, clock TEXT, created_ms BIGINT NOT NULL, \
+     updated_ms BIGINT NOT NULL, computer TEXT, hints BIGINT NOT NULL DEFAULT 0)",
+    "CREATE TABLE events (game_id TEXT NOT NULL, seq BIGINT NOT NULL, kind TEXT NOT NULL, \
+     body TEXT NOT NULL, clock TEXT, PRIMARY KEY (game_id, seq))",
+    "CREATE INDEX games_status ON games (status, updated_ms)",
+    "INSERT INTO games VALUES ('000000000001', 'classic', '{}', NULL, '{\"kind\":\"none\"}', \
+     'b1', 'w1', 'black', 0, 'open', NULL, NULL, 0, 0, NULL, 0)",
+    "INSERT INTO games VALUES ('000000000002', 'classic', '{}', NULL, '{\"kind\":\"none\"}', \
+     'b2', 'w2', 'white', 1, 'live', NULL, NULL, 0, 0, NULL, 0)",
+    "INSERT INTO games VALUES ('000000000003', 'classic', '{}', NULL, '{\"kind\":\"none\"}', \
+     'b3', 'w3', 'black', 1, 'live', NULL, NULL, 0, 0, '{\"color\":\"white\",\"level\":3}', 1)",
+];
+
+/// Games stored before seats had a policy load after the migration: private, their old
+/// invite links' token (the second seat's) as their invite, none against the computer.
+async fn games_stored_before_seats_load(url: &str) {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let mut db = sqlx::AnyConnection::connect(url).await.unwrap();
+    for sql in SCHEMA_BEFORE_SEATS {
+        sqlx::query(sql).execute(&mut db).await.unwrap();
+    }
+    drop(db);
+    let store = Store::connect(url).await.unwrap();
+    let seat = |id: &str| {
+        let store = store.clone();
+        let id = id.to_owned();
+        async move {
+            let (g, _) = store.load(&id).await.unwrap().unwrap();
+            (g.seats, g.invite)
+        }
+    };
+    assert_eq!(
+        seat("000000000001").await,
+        (Seats::Private, Some("w1".into()))
+    );
+    assert_eq!(
+        seat("000000000002").await,
+        (Seats::Private, Some("b2".into()))
+    );
+    assert_eq!(seat("000000000003").await, (Seats::Private, None));
+    assert!(store.lobby(10).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn sqlite_games_stored_before_seats_load() {
+    let dir = tempfile::tempdir().unwrap();
+    games_stored_before_seats_load(&sqlite_url(dir.path()).unwrap()).await;
+}
+
 #[tokio::test]
 async fn sqlite_store() {
     let dir = tempfile::tempdir().unwrap();
@@ -220,4 +330,10 @@ async fn postgres_store() {
     concurrent_appends(again.clone()).await;
     computer_seat_kept(&again).await;
     common::pg_drop_schema(&url).await;
+    let lobby = common::pg_fresh_schema().await.unwrap();
+    private_games_stay_out_of_the_lobby(&Store::connect(&lobby).await.unwrap()).await;
+    common::pg_drop_schema(&lobby).await;
+    let old = common::pg_fresh_schema().await.unwrap();
+    games_stored_before_seats_load(&old).await;
+    common::pg_drop_schema(&old).await;
 }

@@ -63,7 +63,8 @@ impl Room {
             ClientMessage::Accept => self.accept(conn, color).await,
             ClientMessage::Resume => self.resume(conn).await,
             ClientMessage::Hint => self.hint(conn),
-            ClientMessage::Sync | ClientMessage::Preview { .. } => {}
+            // The socket reads `hello` before the connection joins, and answers any other.
+            ClientMessage::Sync | ClientMessage::Preview { .. } | ClientMessage::Hello { .. } => {}
         }
     }
 

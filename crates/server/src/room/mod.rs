@@ -17,6 +17,8 @@ mod actions;
 mod computer_seat;
 
 use crate::computer::ThinkPool;
+use crate::ids::{self, same_token};
+use crate::seats::{ClaimError, check_claim};
 use crate::store::{Event, GameRow, Store, StoreError};
 use computer_seat::{Answer, Thinking};
 
@@ -47,10 +49,13 @@ pub enum Command {
         /// The message.
         msg: ClientMessage,
     },
-    /// Takes the open seat for a newcomer: its colour and token, or `None` if taken.
+    /// Takes the second seat for a newcomer who brings `invite` (or none, in an open
+    /// game): its colour and a fresh token, or why not.
     Claim {
+        /// The invite token, if the claimant has one.
+        invite: Option<String>,
         /// Gets the seat.
-        reply: oneshot::Sender<Option<(Color, String)>>,
+        reply: oneshot::Sender<Result<(Color, String), ClaimError>>,
     },
     /// The stored row and events, for downloads and replays.
     Snapshot {
@@ -85,13 +90,17 @@ impl RoomHandle {
         rx.await.ok()
     }
 
-    /// Takes the open seat (colour and token); `None` if it is taken or the room stopped.
-    pub async fn claim(&self) -> Option<(Color, String)> {
+    /// Takes the second seat with `invite` (or without one, in an open game): its colour
+    /// and the taker's fresh token.
+    ///
+    /// # Errors
+    /// Why the seat is refused; [`ClaimError::Failed`] if the room has stopped.
+    pub async fn claim(&self, invite: Option<String>) -> Result<(Color, String), ClaimError> {
         let (reply, rx) = oneshot::channel();
-        if !self.send(Command::Claim { reply }).await {
-            return None;
+        if !self.send(Command::Claim { invite, reply }).await {
+            return Err(ClaimError::Failed);
         }
-        rx.await.ok().flatten()
+        rx.await.unwrap_or(Err(ClaimError::Failed))
     }
 
     /// The stored row and events; `None` if the room has stopped.
@@ -278,7 +287,7 @@ impl Room {
     async fn handle(&mut self, cmd: Command) {
         match cmd {
             Command::Join { token, out, reply } => {
-                let conn = self.join(token, out).await;
+                let conn = self.join(token, out);
                 let _ = reply.send(conn);
             }
             Command::Leave { conn } => self.clients.retain(|c| c.conn != conn),
@@ -289,8 +298,8 @@ impl Room {
                 };
                 self.on_message(conn, seat, msg).await;
             }
-            Command::Claim { reply } => {
-                let seat = self.claim_open_seat().await;
+            Command::Claim { invite, reply } => {
+                let seat = self.claim_seat(invite.as_deref()).await;
                 let _ = reply.send(seat);
             }
             Command::Snapshot { reply } => {
@@ -299,7 +308,7 @@ impl Room {
         }
     }
 
-    async fn join(&mut self, token: Option<String>, out: Outbox) -> u64 {
+    fn join(&mut self, token: Option<String>, out: Outbox) -> u64 {
         let seat = token.as_deref().and_then(|t| self.seat_of(t));
         let conn = self.next_conn;
         self.next_conn += 1;
@@ -309,60 +318,63 @@ impl Room {
             out,
             sync_budget: (SYNC_BURST_BYTES, Instant::now()),
         });
-        let creator = self.row.creator.parse::<Color>().ok();
-        // The invite link's token takes the seat when it first joins.
-        if seat.is_some() && seat != creator && self.claim_open_seat().await.is_some() {
-            return conn;
-        }
         self.send_state(conn);
         conn
     }
 
-    /// Marks the second seat taken (in the store first) and tells everyone the game is
-    /// live; returns that seat, or `None` if it was already taken.
-    async fn claim_open_seat(&mut self) -> Option<(Color, String)> {
-        let creator = self.row.creator.parse::<Color>().ok()?;
-        if self.row.claimed {
-            return None;
-        }
-        match self.store.claim(&self.row.id).await {
+    /// Gives the second seat to the claimant of `invite` under the game's policy: a fresh
+    /// token, stored before it is handed out, so the invite (and the placeholder token the
+    /// seat had) never seats anyone. Tells everyone the game is live.
+    async fn claim_seat(&mut self, invite: Option<&str>) -> Result<(Color, String), ClaimError> {
+        check_claim(
+            self.row.seats,
+            self.row.claimed,
+            self.row.invite.as_deref(),
+            invite,
+        )?;
+        let seat = self
+            .row
+            .creator
+            .parse::<Color>()
+            .map_err(|_| ClaimError::Taken)?
+            .other();
+        let game = &self.row.id;
+        let token = ids::seat_token().map_err(|e| {
+            tracing::error!(%game, "no token for a claim: {e}");
+            ClaimError::Failed
+        })?;
+        match self.store.claim(game, seat, &token).await {
             Ok(true) => {}
-            Ok(false) => return None,
+            Ok(false) => return Err(ClaimError::Taken),
             Err(e) => {
-                tracing::error!(game = %self.row.id, "claim failed: {e}");
-                return None;
+                tracing::error!(%game, "claim failed: {e}");
+                return Err(ClaimError::Failed);
             }
         }
         self.row.claimed = true;
         self.row.status = "live".into();
+        match seat {
+            Color::Black => self.row.black_token.clone_from(&token),
+            Color::White => self.row.white_token.clone_from(&token),
+        }
         // claim() saved the status; the clock is saved with the first move.
         self.restart_clock();
         self.broadcast_state();
-        let token = match creator {
-            Color::Black => self.row.white_token.clone(),
-            Color::White => self.row.black_token.clone(),
-        };
-        Some((creator.other(), token))
+        Ok((seat, token))
     }
 
     fn seat_of(&self, token: &str) -> Option<Color> {
-        if same_token(token, &self.row.black_token) {
-            Some(Color::Black)
-        } else if same_token(token, &self.row.white_token) {
-            Some(Color::White)
-        } else {
-            None
-        }
+        [Color::Black, Color::White]
+            .into_iter()
+            .find(|&c| same_token(token, self.row.token(c)))
     }
 
     /// The full state as the connection `seat` may see it.
     fn state_for(&self, seat: Option<Color>) -> Value {
+        // Only the creator is shown the invite, and only while it can still seat someone.
         let creator = self.row.creator.parse::<Color>().ok();
         let invite = match (seat, creator) {
-            (Some(s), Some(c)) if s == c && !self.row.claimed => Some(match c {
-                Color::Black => self.row.white_token.clone(),
-                Color::White => self.row.black_token.clone(),
-            }),
+            (Some(s), Some(c)) if s == c && !self.row.claimed => self.row.invite.clone(),
             _ => None,
         };
         let moves: Vec<&Value> = self
@@ -378,6 +390,7 @@ impl Room {
             "you": seat.map(Color::name),
             "creator": self.row.creator,
             "invite": invite,
+            "seats": self.row.seats.name(),
             "status": self.status(),
             "phase": phase_name(self.engine.phase()),
             "to_move": self.engine.to_move().name(),
@@ -519,13 +532,4 @@ impl Room {
         self.save_status().await;
         self.broadcast_state();
     }
-}
-
-/// Compares tokens in time independent of where they differ (tokens are secrets).
-fn same_token(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
 }

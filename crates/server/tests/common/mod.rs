@@ -3,15 +3,71 @@
 
 #![allow(dead_code)]
 
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+use stonefield_server::seats::Seats;
 use stonefield_server::{AppState, Config, NewGame, app, new_game};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// Starts the server binary (what `stonefield serve` runs) on a free port over `data`;
+/// returns the process and its address.
+pub fn spawn_server(data: &std::path::Path) -> (Child, SocketAddr) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stonefield-server"))
+        .args(["127.0.0.1:0", data.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split("http://")
+        .nth(1)
+        .expect("the server prints its URL");
+    let addr = url
+        .trim()
+        .trim_end_matches(|c| c != '/')
+        .trim_end_matches('/')
+        .split(' ')
+        .next()
+        .unwrap();
+    (child, addr.parse().unwrap())
+}
+
+/// The server binary over a fresh data directory, killed when dropped.
+pub struct Process {
+    pub addr: SocketAddr,
+    child: Child,
+    _dir: tempfile::TempDir,
+}
+
+impl Process {
+    pub fn start() -> Process {
+        let dir = tempfile::tempdir().unwrap();
+        let (child, addr) = spawn_server(dir.path());
+        Process {
+            addr,
+            child,
+            _dir: dir,
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
 
 pub const PG_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -40,13 +96,13 @@ pub async fn server() -> Server {
     }
 }
 
-/// A 9x9 classic game; returns (id, black token, white token).
+/// A private 9x9 classic game; returns (id, black token, White's invite).
 pub async fn classic_game(state: &AppState) -> (String, String, String) {
     game_of(state, "classic", json!({"board_size": 9, "komi": 6.5})).await
 }
 
-/// A game of `variant` under `rules`, created by Black, no clocks; returns (id, black
-/// token, white token).
+/// A private game of `variant` under `rules`, created by Black, no clocks; returns (id,
+/// black token, White's invite: [`Client::join`] takes the seat with it).
 pub async fn game_of(state: &AppState, variant: &str, rules: Value) -> (String, String, String) {
     let req = NewGame {
         variant: variant.into(),
@@ -56,22 +112,40 @@ pub async fn game_of(state: &AppState, variant: &str, rules: Value) -> (String, 
         color: Some("black".into()),
         computer_level: None,
         hints: false,
+        seats: Seats::Private,
     };
-    new_game(&state.rooms, req)
-        .await
-        .unwrap()
-        .pipe(|(id, mine, _, theirs)| (id, mine, theirs))
+    let game = new_game(&state.rooms, req).await.unwrap();
+    (game.id, game.token, game.invite.unwrap())
 }
 
-pub trait Pipe: Sized {
-    fn pipe<T>(self, f: impl FnOnce(Self) -> T) -> T {
-        f(self)
-    }
+/// `POST /api/games/{id}/claim` with `invite` (none: an empty body): (status, JSON body).
+pub async fn claim(addr: SocketAddr, id: &str, invite: Option<&str>) -> (u16, Value) {
+    let body = invite.map_or_else(String::new, |i| json!({"invite": i}).to_string());
+    let (status, text) = http(addr, "POST", &format!("/api/games/{id}/claim"), &body).await;
+    let answer = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (status, answer)
 }
-impl<T> Pipe for T {}
+
+/// The fresh seat token a claim with `invite` gives (the claim must succeed).
+pub async fn claimed_token(addr: SocketAddr, id: &str, invite: &str) -> String {
+    let (status, answer) = claim(addr, id, Some(invite)).await;
+    assert_eq!(status, 200, "{answer}");
+    answer["token"].as_str().unwrap().to_owned()
+}
 
 /// One HTTP/1.1 request on a fresh connection: (status, body).
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+    let (status, _, body) = http_with_headers(addr, method, path, body).await;
+    (status, body)
+}
+
+/// One HTTP/1.1 request on a fresh connection: (status, header block, body).
+pub async fn http_with_headers(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, String, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut tcp = TcpStream::connect(addr).await.unwrap();
     let head = format!(
@@ -85,7 +159,7 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u1
     let answer = String::from_utf8_lossy(&answer);
     let (head, body) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
     let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    (status, dechunk(body))
+    (status, head.to_owned(), dechunk(body))
 }
 
 /// The body of a chunked answer (axum chunks what it streams), or the body as it is.
@@ -110,13 +184,25 @@ pub struct Client {
 }
 
 impl Client {
+    /// A connection to game `id` that has said hello with the seat `token` (none: a
+    /// spectator).
     pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Client {
-        let url = match token {
-            Some(t) => format!("ws://{addr}/ws/{id}?token={t}"),
-            None => format!("ws://{addr}/ws/{id}"),
-        };
+        let mut c = Client::connect_url(&format!("ws://{addr}/ws/{id}")).await;
+        c.send(json!({"type": "hello", "token": token})).await;
+        c
+    }
+
+    /// A connection to `url` that has said nothing yet.
+    pub async fn connect_url(url: &str) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
         Client { ws }
+    }
+
+    /// Takes the second seat of game `id` with `invite` over HTTP, then connects with the
+    /// fresh token it gives.
+    pub async fn join(addr: SocketAddr, id: &str, invite: &str) -> Client {
+        let token = claimed_token(addr, id, invite).await;
+        Client::connect(addr, id, Some(&token)).await
     }
 
     pub async fn send(&mut self, v: Value) {

@@ -1,0 +1,220 @@
+//! Creating a game: the body of `POST /api/games` ([`NewGame`]), read and checked against
+//! the rules without touching the store ([`NewGame::from_json`], [`NewGame::validate`]:
+//! what the fuzz target drives), then stored with its seat tokens and invite ([`new_game`]).
+//!
+//! ```
+//! use stonefield_server::NewGame;
+//!
+//! let body = br#"{"variant": "classic", "rules": {"board_size": 9}, "seats": "private"}"#;
+//! let game = NewGame::from_json(body).unwrap().validate().unwrap();
+//! assert_eq!(game.seats.name(), "private");
+//! assert!(NewGame::from_json(br#"{"variant": "classic", "seats": "public"}"#).is_err());
+//! ```
+
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use stonefield_rules::Color;
+
+use crate::clock::{Clock, TimeControl};
+use crate::computer::ComputerSeat;
+use crate::engine;
+use crate::error::AppError;
+use crate::ids;
+use crate::replay::check_setup;
+use crate::rooms::Rooms;
+use crate::seats::Seats;
+use crate::store::{GameRow, now_ms};
+
+/// The new-game form.
+#[derive(Debug, Clone, Deserialize)]
+pub struct NewGame {
+    /// `classic`, `continuous`, ...
+    pub variant: String,
+    /// Record-format rules object.
+    #[serde(default = "empty_object")]
+    pub rules: Value,
+    /// Optional setup position.
+    #[serde(default)]
+    pub setup: Option<Value>,
+    /// The clock.
+    #[serde(default)]
+    pub time_control: TimeControl,
+    /// `black`, `white` or `random`: the creator's colour.
+    #[serde(default)]
+    pub color: Option<String>,
+    /// Play the computer at this level (1-10): it takes the other seat at once.
+    #[serde(default)]
+    pub computer_level: Option<u8>,
+    /// Players may ask for hints (always so against the computer).
+    #[serde(default)]
+    pub hints: bool,
+    /// Who may take the second seat: `private` (the invite link only) or `open` (listed in
+    /// the lobby; the default). Games against the computer have no free seat.
+    #[serde(default)]
+    pub seats: Seats,
+}
+
+fn empty_object() -> Value {
+    json!({})
+}
+
+/// A [`NewGame`] the rules accept: everything [`new_game`] stores, but the ids and tokens.
+#[derive(Debug)]
+pub struct GameSpec {
+    /// The variant.
+    pub variant: String,
+    /// Its rules, as asked.
+    pub rules: Value,
+    /// The setup position, as asked.
+    pub setup: Option<Value>,
+    /// The clock.
+    pub time_control: TimeControl,
+    /// The creator's colour (`random` drawn).
+    pub creator: Color,
+    /// The computer's seat, in a game against it.
+    pub computer: Option<ComputerSeat>,
+    /// Whether players may ask for hints.
+    pub hints: bool,
+    /// Who may take the second seat (private against the computer: there is none free).
+    pub seats: Seats,
+}
+
+/// A game just created: what its creator is told.
+#[derive(Debug, Clone)]
+pub struct CreatedGame {
+    /// The game id.
+    pub id: String,
+    /// The creator's seat token.
+    pub token: String,
+    /// The creator's colour.
+    pub color: Color,
+    /// The one-time invite to the second seat; `None` against the computer.
+    pub invite: Option<String>,
+}
+
+impl NewGame {
+    /// Reads a creation body, as the `POST /api/games` handler's JSON extractor does (the
+    /// same `Json::from_bytes`, after its check of the content type).
+    ///
+    /// # Errors
+    /// A body that is not JSON, or not shaped as a [`NewGame`] (the message names the
+    /// field).
+    pub fn from_json(body: &[u8]) -> Result<NewGame, AppError> {
+        Json::<NewGame>::from_bytes(body)
+            .map(|Json(game)| game)
+            .map_err(|e| AppError::BadRequest(e.body_text()))
+    }
+
+    /// Checks the game against the rules: variant, setup, rules, clock, colour and computer
+    /// level. Touches no store; never panics, whatever the body said.
+    ///
+    /// # Errors
+    /// The first thing the rules refuse, named.
+    pub fn validate(self) -> Result<GameSpec, AppError> {
+        if !engine::supported(&self.variant) {
+            return Err(AppError::BadRequest(format!(
+                "variant {:?} is not available",
+                self.variant
+            )));
+        }
+        check_setup(self.setup.as_ref())?;
+        engine::open(&self.variant, &self.rules, self.setup.as_ref())?;
+        let time_control = self
+            .time_control
+            .validate()
+            .map_err(|e| AppError::BadRequest(e.to_string()))?;
+        let creator = creator_color(self.color.as_deref())?;
+        let computer = match self.computer_level {
+            None => None,
+            Some(level) => Some(ComputerSeat::new(creator.other(), level).ok_or_else(|| {
+                AppError::BadRequest(format!("computer level {level}: expected 1 to 10"))
+            })?),
+        };
+        Ok(GameSpec {
+            variant: self.variant,
+            rules: self.rules,
+            setup: self.setup,
+            time_control,
+            creator,
+            seats: if computer.is_some() {
+                Seats::Private
+            } else {
+                self.seats
+            },
+            computer,
+            hints: self.hints,
+        })
+    }
+}
+
+/// The creator's colour: black unless asked, `random` drawn from the OS random source.
+fn creator_color(asked: Option<&str>) -> Result<Color, AppError> {
+    match asked {
+        None | Some("black") => Ok(Color::Black),
+        Some("white") => Ok(Color::White),
+        Some("random") => {
+            let mut b = [0u8; 1];
+            getrandom::fill(&mut b).map_err(|e| AppError::Internal(e.to_string()))?;
+            Ok(if b[0] & 1 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            })
+        }
+        Some(o) => Err(AppError::BadRequest(format!(
+            "colour {o:?}: expected black, white or random"
+        ))),
+    }
+}
+
+/// Checks, stores and opens a game; returns its id, the creator's seat and the invite.
+///
+/// # Errors
+/// A game the rules refuse, or a store failure.
+pub async fn new_game(rooms: &Rooms, req: NewGame) -> Result<CreatedGame, AppError> {
+    create(rooms, req.validate()?).await
+}
+
+/// Stores a checked game. The second seat gets a placeholder token nobody is told: a
+/// claim replaces it with a fresh one (see [`crate::seats`]).
+///
+/// # Errors
+/// A store failure, or no randomness for the tokens.
+pub async fn create(rooms: &Rooms, spec: GameSpec) -> Result<CreatedGame, AppError> {
+    let rnd =
+        |r: Result<String, ids::RandomError>| r.map_err(|e| AppError::Internal(e.to_string()));
+    let against_computer = spec.computer.is_some();
+    let row = GameRow {
+        id: rnd(ids::game_id())?,
+        variant: spec.variant,
+        rules: spec.rules,
+        setup: spec.setup,
+        time_control: serde_json::to_value(spec.time_control)
+            .map_err(|e| AppError::Internal(e.to_string()))?,
+        black_token: rnd(ids::seat_token())?,
+        white_token: rnd(ids::seat_token())?,
+        creator: spec.creator.name().into(),
+        // The computer's seat is taken from the start: the game is live at once.
+        claimed: against_computer,
+        status: if against_computer { "live" } else { "open" }.into(),
+        result: None,
+        clock: serde_json::to_value(Clock::new(spec.time_control)).ok(),
+        created_ms: now_ms(),
+        computer: spec.computer,
+        hints: spec.hints,
+        seats: spec.seats,
+        invite: if against_computer {
+            None
+        } else {
+            Some(rnd(ids::invite_token())?)
+        },
+    };
+    rooms.store().create_game(&row).await?;
+    Ok(CreatedGame {
+        token: row.token(spec.creator).to_owned(),
+        id: row.id,
+        color: spec.creator,
+        invite: row.invite,
+    })
+}
