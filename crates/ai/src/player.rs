@@ -195,8 +195,9 @@ fn choice_map<M>(choice: Choice<M>, at: impl FnOnce(&M) -> Value) -> Value {
     }
 }
 
-/// Whether the player to move leads on the live count.
-fn leads<G: Game>(game: &G) -> bool {
+/// Whether the player to move leads on the live count: the computer of the variants
+/// without a count of their own passes back on it (as does `stonefield match`).
+pub fn leads<G: Game>(game: &G) -> bool {
     let score: ByColor<f64> = game.score();
     let (mine, theirs) = match game.to_move() {
         Color::Black => (score.black, score.white),

@@ -11,6 +11,7 @@ use clap::Parser;
 use serde_json::{Map, Value, json};
 use stonefield_ai::baseline::{Greedy, random_choice};
 use stonefield_ai::level::{LEVELS, Level};
+use stonefield_ai::player;
 use stonefield_ai::search::{Choice, Policy, Search, SearchConfig};
 use stonefield_ai::variants::{ContinuousPolicy, MargoPolicy, TopoPolicy};
 use stonefield_record::{Player, Record, RecordMove, Variant};
@@ -167,9 +168,14 @@ where
         }
     }
 
-    /// The move of this seat's player in `game`, and the playouts it searched.
-    fn choose(&mut self, game: &G) -> (Choice<G::Move>, Option<u64>) {
+    /// The move of this seat's player in `game`, and the playouts it searched. The search
+    /// passes back when the opponent passed and it leads on the live count, as the
+    /// server's computer does.
+    fn choose(&mut self, game: &G, opponent_passed: bool) -> (Choice<G::Move>, Option<u64>) {
         match (&self.contestant, &mut self.search) {
+            (Contestant::Search(_), _) if opponent_passed && player::leads(game) => {
+                (Choice::Pass, None)
+            }
             (Contestant::Random, _) => (random_choice(game, &mut self.rng), None),
             (Contestant::Greedy, _) => (game.greedy_choice(&mut self.rng), None),
             (Contestant::Search(_), Some((search, temperature))) => {
@@ -338,6 +344,7 @@ where
         reason,
     };
     let mut record = Vec::new();
+    let mut opponent_passed = false;
     loop {
         if let Some(outcome) = game.outcome() {
             return (
@@ -361,7 +368,8 @@ where
         let mover = game.to_move();
         let seat = seat_of(mover);
         let started = Instant::now();
-        let (choice, playouts) = seats[seat].choose(&game);
+        let (choice, playouts) = seats[seat].choose(&game, opponent_passed);
+        opponent_passed = choice == Choice::Pass;
         measured.push(MoveMeasure {
             seat,
             spent: started.elapsed(),
