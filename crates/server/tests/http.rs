@@ -145,6 +145,7 @@ async fn the_vendored_three_js_is_served_as_javascript() {
         "/static/vendor/three/three.module.min.js",
         "/static/vendor/three/three.core.min.js",
         "/static/vendor/three/OrbitControls.js",
+        "/static/margo3d.js",
         "/static/vendor/three/LICENSE",
     ] {
         let req = Request::builder().uri(path).body(Body::empty()).unwrap();
