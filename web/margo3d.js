@@ -207,6 +207,8 @@ export function createMargo3d(canvas, handlers) {
       balls.add(pick);
       targets.push(pick);
     }
+    // New meshes get their world matrices at the next render; picking may come first.
+    balls.updateMatrixWorld(true);
     canvas.dataset.balls = String(v.stones.length);
     canvas.dataset.playable = String(playable.length);
   }
@@ -246,6 +248,7 @@ export function createMargo3d(canvas, handlers) {
   // over a ball, the playable point nearest to where the ray meets it, if close.
   const raycaster = new THREE.Raycaster();
   function pointAt(cx, cy) {
+    camera.updateMatrixWorld();
     const r = canvas.getBoundingClientRect();
     const ndc = new THREE.Vector2(((cx - r.left) / r.width) * 2 - 1, -((cy - r.top) / r.height) * 2 + 1);
     raycaster.setFromCamera(ndc, camera);
@@ -298,6 +301,7 @@ export function createMargo3d(canvas, handlers) {
     },
     // Where the centre of the ball at [x, y, level] is on screen, in client pixels.
     project(p) {
+      camera.updateMatrixWorld();
       const v = position(p).project(camera);
       const r = canvas.getBoundingClientRect();
       return [r.left + ((v.x + 1) / 2) * r.width, r.top + ((1 - v.y) / 2) * r.height];
