@@ -77,7 +77,7 @@ test('classic: two players and a watcher, to a counted result', async () => {
     await black.click('#accept');
     await white.waitForFunction(() => document.getElementById('accepted').textContent.startsWith('Your opponent has accepted the count'));
     await watcher.waitForFunction(() => document.getElementById('accepted').textContent === 'Black accepted the count.');
-    assert.equal(await black.textContent('#accepted'), 'You accepted the count; waiting for your opponent.');
+    await black.waitForFunction(() => document.getElementById('accepted').textContent === 'You accepted the count; waiting for your opponent.');
     await white.click('#accept');
     for (const p of [black, white, watcher]) {
       await p.waitForFunction(() => document.body.dataset.status === 'finished');

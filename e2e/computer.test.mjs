@@ -4,7 +4,7 @@
 // and the analysis of replayed positions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, hoverBoard } from './server.mjs';
+import { startServer, launch, clickBoard, hoverBoard, chooseView } from './server.mjs';
 
 // Creates a game against the computer from the home page form; returns the player's page
 // (seated and live) and a spectator's page on the same game.
@@ -137,6 +137,8 @@ test('computer: continuous square-9, to a counted end', () => withBrowser(async 
 // (3x3: the largest MarGo board the form offers today.)
 test('computer: MarGo 3x3, every ball chosen from the previews, to the end', () => withBrowser(async (server, a, b) => {
   const [page, watcher] = await computerGame(a, b, server, { variant: 'margo', board: '3', color: 'black' });
+  // The spots below are 2D board coordinates (the 3D view has its own tests).
+  await chooseView(page, '2d');
   // Every point of the 3x3 pyramid, by where its ball is seen from above: a spot may
   // hold a stack (the apex over the centre hole), and a click there plays its highest
   // legal point.

@@ -1,8 +1,9 @@
-// MarGo in the browser: a 2x2 pyramid played to its end between two browsers, every move
-// chosen from what the server's previews call legal under the pointer.
+// MarGo in the 2D view: a 2x2 pyramid played to its end between two browsers, every move
+// chosen from what the server's previews call legal under the pointer. (The 3D view has
+// its own tests in margo3d.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
+import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot, chooseView } from './server.mjs';
 
 // Every point of a 2x2 pyramid, with where its ball is seen from above.
 const POINTS = [[0, 0, 1], [0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]];
@@ -29,6 +30,7 @@ test('margo: a 2x2 game played to its end between two browsers', async () => {
   try {
     const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
     const [black, white] = await newGame(a, b, server, { variant: 'margo', board: '2' });
+    for (const q of [black, white]) await chooseView(q, '2d');
     assert.ok(await black.isHidden('#pass'), 'MarGo has no pass');
     // A ball over empty holes is refused, in words.
     await clickBoard(white, 0.5, 0.5);
@@ -77,6 +79,7 @@ test('margo: a click over a stack plays the highest legal point under it', async
   try {
     const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
     const [black, white] = await newGame(a, b, server, { variant: 'margo', board: '3' });
+    for (const q of [black, white]) await chooseView(q, '2d');
     // On 3x3 the apex [0, 0, 2] lies over the centre hole [1, 1, 0]: until its supports
     // are filled the click means the hole.
     const moves = [[white, [0, 0, 0]], [black, [1, 0, 0]], [white, [0, 1, 0]], [black, [1, 1, 0]]];
@@ -85,6 +88,10 @@ test('margo: a click over a stack plays the highest legal point under it', async
       for (const q of [black, white]) await waitSeq(q, i + 1);
       assert.equal(await white.locator(`#board circle.ball[data-at="${p.join(',')}"]`).count(), 1, `ball at ${p}`);
     }
+    // The one playable point above the bottom level is ringed for White, who is to move,
+    // and for no one else.
+    await white.waitForFunction(() => [...document.querySelectorAll('#board circle.playable')].map((c) => c.dataset.at).join(' ') === '0,0,1');
+    assert.equal(await black.locator('#board circle.playable').count(), 0);
   } finally {
     await browser.close();
     server.stop();

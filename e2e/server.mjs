@@ -28,7 +28,9 @@ export async function startServer() {
 export function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    // No GPU here: WebGL (MarGo's 3D view) runs on SwiftShader, which Chromium uses for
+    // WebGL only when told that this is acceptable.
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
@@ -105,6 +107,12 @@ export function assertScoreIsResult({ total, score, result }) {
   const diff = Math.round((Number(total.black) - Number(total.white)) * 100) / 100;
   const want = diff === 0 ? 'Result: Draw' : `Result: ${diff > 0 ? 'B' : 'W'}+${Math.abs(diff)}`;
   assert.equal(result, want);
+}
+
+// Shows a MarGo game in `view` ('2d' or '3d') by the page's own toggle.
+export async function chooseView(page, view) {
+  await page.click(`#view-${view}`);
+  await page.waitForFunction((v) => document.body.dataset.view === v, view);
 }
 
 // Saves a picture of the page under e2e/screenshots/ (gitignored), to look at.

@@ -8,6 +8,7 @@ import { bind } from './events.js';
 import { connect } from './net.js';
 import { explain } from './reasons.js';
 import { fmtScore, countRows, countNotes, resultWhy } from './count.js';
+import { savedView, saveView, webglWorks } from './view-choice.js';
 
 const $ = (id) => document.getElementById(id);
 const id = location.pathname.split('/').pop();
@@ -42,6 +43,12 @@ const stale = new Map();
 // A click on a stack whose previews had not all come back yet: played once they have.
 let pendingClick = null;
 const svg = $('board');
+const canvas3d = $('board3d');
+// MarGo only: the view shown ('3d' or '2d'), the 3D scene once loaded (three.js is
+// fetched only then), the playable point under the pointer in 3D, and the highest level
+// the 3D view draws solid (1 is the bottom; the levels above are faded).
+let margoView = null; let scene3d = null; let hover3d = null; let fade = 0;
+const in3d = () => margoView === '3d' && !!scene3d;
 
 function redraw() {
   if (!frame) frame = requestAnimationFrame(() => { frame = 0; draw(); });
@@ -91,7 +98,9 @@ function acceptedText(g) {
 function draw() {
   const g = st.game;
   if (!g) return;
-  render(svg, st, geo, view);
+  if (in3d()) scene3d.draw(st, geo, { fade, mine: myTurn(st) });
+  else render(svg, st, geo, view);
+  drawViewChoice(g);
   const b = document.body.dataset;
   Object.assign(b, { seq: g.seq, phase: g.phase, status: g.status, toMove: g.to_move, you: g.you ?? 'spectator', thinking: st.thinking });
   const against = g.computer ? ` against the computer (${g.computer.color}, level ${g.computer.level})` : '';
@@ -138,6 +147,19 @@ function draw() {
   if (g.clock?.running && g.status === 'live') setTimeout(redraw, 250);
 }
 
+// The 3D / 2D choice and the level fade, for MarGo.
+function drawViewChoice(g) {
+  $('view-box').hidden = g.variant !== 'margo';
+  document.body.dataset.view = g.variant === 'margo' ? (in3d() ? '3d' : '2d') : '';
+  if (g.variant !== 'margo') return;
+  $('view-3d').classList.toggle('on', in3d());
+  $('view-2d').classList.toggle('on', !in3d());
+  $('fade-box').hidden = !in3d();
+  $('fade').max = String(geo.levels);
+  $('fade').value = String(fade);
+  $('fade-text').textContent = fade >= geo.levels ? 'all' : `${fade} of ${geo.levels}`;
+}
+
 function onMessage(m) {
   switch (m.type) {
     case 'state': {
@@ -145,6 +167,7 @@ function onMessage(m) {
       applyFull(st, m.state);
       geo = geometry(m.state.view.board, m.state.view.rules ?? m.state.rules);
       if (first) setLinks(m.state);
+      if (first && m.state.variant === 'margo') { fade = geo.levels; showView(savedView(), false); }
       st.message = first ? seatNotice : '';
       resetPreviews();
       break;
@@ -190,9 +213,15 @@ function requestsAt(at) {
   return candidatesAt(geo, at[0], at[1]).map((p) => ({ at: p, ...reserve }));
 }
 
+// The requests the pointer means now: the playable point under it in 3D, else `requestsAt`.
+function hoverRequests() {
+  if (in3d()) return hover3d ? [{ at: hover3d }] : [];
+  return requestsAt(st.hover);
+}
+
 // The preview shown: the first candidate the server called legal, else the first answered.
 function choosePreview() {
-  const asked = requestsAt(st.hover);
+  const asked = hoverRequests();
   const answered = asked.map((r) => ({ request: r, result: previews.get(JSON.stringify(r)) })).filter((a) => a.result);
   st.preview = myTurn(st) ? answered.find((a) => a.result.legal) ?? answered[0] ?? null : null;
 }
@@ -204,9 +233,7 @@ function askPreview() {
   previewTimer = requestAnimationFrame(() => {
     previewTimer = 0;
     if (previews.size > 300) previews.clear();
-    if (st.hover && myTurn(st)) {
-      ensureAsked(requestsAt(st.hover));
-    }
+    if (myTurn(st)) ensureAsked(hoverRequests());
     choosePreview();
     redraw();
   });
@@ -276,6 +303,47 @@ bind(svg, {
   reserve() { st.reserve = !st.reserve; resetPreviews(); },
   territory() { st.territory = !st.territory; $('territory').checked = st.territory; redraw(); },
 });
+
+// The 3D view's pointer: it names exact playable points, so a click plays the point itself.
+const handlers3d = {
+  hover(p) { hover3d = p; askPreview(); },
+  click(p) {
+    const g = st.game;
+    if (!g) return;
+    if (!myTurn(st)) { st.message = explain(g.you ? 'not-your-turn' : 'spectator'); redraw(); return; }
+    if (!p) { st.message = 'Pick a marked point: a green ring on the board or a green bead between balls.'; redraw(); return; }
+    net.send({ type: 'move', move: { at: p } });
+  },
+};
+
+// Shows MarGo in `choice` ('3d' or '2d'), remembered if the player chose it. The 3D view
+// falls back to the 2D one, with a notice, where WebGL does not work.
+async function showView(choice, chosen) {
+  if (chosen) saveView(choice);
+  if (choice === '3d' && !scene3d) {
+    const failed = (why) => { $('view-notice').hidden = false; $('view-notice').textContent = `The 3D view is not available here (${why}): showing the 2D view.`; $('view-3d').disabled = true; showView('2d', false); };
+    if (!webglWorks()) { failed('this browser has no WebGL 2'); return; }
+    try {
+      const { createMargo3d } = await import('./margo3d.js');
+      scene3d = createMargo3d(canvas3d, handlers3d);
+    } catch (e) {
+      failed(e?.message ?? 'WebGL did not start');
+      return;
+    }
+    // For the end-to-end tests: where a point is on screen, and what a pointer there picks.
+    window.__margo3d = { project: (p) => scene3d.project(p), pointAt: (x, y) => scene3d.pointAt(x, y), marked: () => scene3d.marked() };
+  }
+  margoView = choice;
+  svg.toggleAttribute('hidden', choice === '3d');
+  canvas3d.hidden = choice !== '3d';
+  st.hover = null; hover3d = null;
+  choosePreview();
+  redraw();
+}
+
+$('view-3d').onclick = () => showView('3d', true);
+$('view-2d').onclick = () => showView('2d', true);
+$('fade').oninput = () => { fade = Number($('fade').value); redraw(); };
 
 $('pass').onclick = () => net.send({ type: 'pass' });
 $('resign').onclick = () => { if (confirm('Resign?')) net.send({ type: 'resign' }); };

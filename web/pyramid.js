@@ -1,6 +1,7 @@
 // Draws a MarGo pyramid board from the server's view: holes of the bottom level, balls
 // bottom-up (upper levels smaller and shaded lighter so stacks read), buried balls faint,
-// zombies ringed, cut contacts crossed. No rules here: all of it comes from `display`.
+// zombies ringed, cut contacts crossed, playable upper points ringed. No rules here: all
+// of it comes from the view's `display` and `playable`.
 import { f, key } from './svg.js';
 import { planOf } from './board.js';
 
@@ -36,6 +37,15 @@ export function pyramidBalls(g) {
     parts.push(`<g class="cut" stroke="#c00" stroke-width="0.06"><line x1="${f(ax)}" y1="${f(ay)}" x2="${f(bx)}" y2="${f(by)}" stroke-dasharray="0.08 0.08"/><path d="M${f(mx - 0.12)},${f(my - 0.12)}l0.24,0.24m0,-0.24l-0.24,0.24"/></g>`);
   }
   return parts.join('');
+}
+
+// The points above the bottom level where the player to move may place a ball (the
+// server's \`playable\`): from above they hide among the balls, so each gets a green ring.
+export function pyramidPlayable(g) {
+  return (g.view.playable ?? []).filter((p) => p[2] > 0).map((p) => {
+    const [x, y] = planOf(p);
+    return `<circle class="playable" data-at="${p.join(',')}" cx="${f(x)}" cy="${f(y)}" r="0.17" fill="rgba(31,158,106,0.25)" stroke="#1f9e6a" stroke-width="0.05"/>`;
+  }).join('');
 }
 
 // The side panel line: balls in play per colour and the server's estimate of the count.

@@ -1,7 +1,7 @@
 //! [`stonefield_record::AnyGame`] behind the server's JSON [`Engine`] interface: moves are
 //! read as record moves, reports written as `replay --json` writes them, and the drawing
 //! view is the variant's own `describe` and `final_view` plus the last move and prisoners,
-//! which the server keeps from the reports.
+//! which the server keeps from the reports, and MarGo's playable points.
 
 use serde_json::{Value, json};
 use stonefield_record::{AnyGame, MoveResult, Record, RecordMove, Setup, Variant};
@@ -104,7 +104,7 @@ impl Engine for AnyEngine {
 
     fn view(&self) -> Value {
         let f = self.game.final_view();
-        json!({
+        let mut view = json!({
             "board": self.describe["board"],
             "rules": self.describe["rules"],
             "stones": f["stones"],
@@ -113,7 +113,18 @@ impl Engine for AnyEngine {
             "prisoners": {"black": self.prisoners[0], "white": self.prisoners[1]},
             // The variant's own display state (MarGo, Topological Go), passed through.
             "display": self.game.view(),
-        })
+        });
+        if let AnyGame::Margo(g) = &self.game {
+            // Where the player to move may place a ball, on every level: the 3D view marks
+            // and picks these, since the client knows no rules.
+            view["playable"] = g
+                .game()
+                .legal_moves()
+                .into_iter()
+                .map(|p| json!(p.coords()))
+                .collect();
+        }
+        view
     }
 
     fn move_view(&self) -> Option<Value> {

@@ -15,6 +15,9 @@ fn content_type(path: &str) -> &'static str {
         Some("css") => "text/css; charset=utf-8",
         Some("svg") => "image/svg+xml",
         Some("json") => "application/json",
+        // The notes and licence beside vendored code (web/vendor/).
+        Some("md") => "text/plain; charset=utf-8",
+        _ if path.ends_with("LICENSE") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }
 }

@@ -147,6 +147,40 @@ async fn replay_frames_and_bad_records() {
     assert!(page.contains("import"));
 }
 
+/// three.js (MarGo's 3D view) is served from the binary as JavaScript modules, its
+/// licence beside it.
+#[tokio::test]
+async fn the_vendored_three_js_is_served_as_javascript() {
+    let s = common::server().await;
+    for path in [
+        "/static/vendor/three/three.module.min.js",
+        "/static/vendor/three/three.core.min.js",
+        "/static/vendor/three/OrbitControls.js",
+        "/static/margo3d.js",
+        "/static/vendor/three/LICENSE",
+    ] {
+        let req = Request::builder().uri(path).body(Body::empty()).unwrap();
+        let resp = stonefield_server::app(s.state.clone())
+            .oneshot(req)
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::OK, "{path}");
+        let kind = resp.headers()["content-type"].to_str().unwrap().to_owned();
+        let text = resp.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8_lossy(&text);
+        if path.ends_with(".js") {
+            assert_eq!(kind, "text/javascript; charset=utf-8", "{path}");
+            // Relative imports only: the page has no import map and loads nothing elsewhere.
+            assert!(!text.contains("from 'three'"), "{path}");
+        } else {
+            assert!(
+                kind.starts_with("text/plain") && text.contains("MIT"),
+                "{kind}"
+            );
+        }
+    }
+}
+
 #[tokio::test]
 async fn an_uploaded_sgf_is_replayed_like_a_record() {
     let s = common::server().await;

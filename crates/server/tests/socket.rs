@@ -84,6 +84,45 @@ async fn a_continuous_move_comes_with_its_view() {
     );
 }
 
+/// MarGo's state and every move name the points where the player to move may place a
+/// ball, upper levels included, so that a client can mark them without knowing the rules.
+#[tokio::test]
+async fn a_margo_view_lists_the_playable_points_of_every_level() {
+    let s = server().await;
+    let (id, b, w) = common::game_of(&s.state, "margo", json!({"board_size": 3})).await;
+    let mut black = Client::connect(s.addr, &id, Some(&b)).await;
+    let first = black.recv_type("state").await;
+    let mut white = Client::connect(s.addr, &id, Some(&w)).await;
+    white.recv_type("state").await;
+    let playable = |view: &serde_json::Value| view["playable"].as_array().cloned().unwrap();
+    let holes = playable(&first["state"]["view"]);
+    assert_eq!(holes.len(), 9, "every hole of the bottom level: {holes:?}");
+    assert!(holes.iter().all(|p| p[2] == 0));
+    // Four balls around the hole [0, 0] of level 1 make it playable; the apex is not yet.
+    let mut last = json!(null);
+    for (i, at) in [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]]
+        .into_iter()
+        .enumerate()
+    {
+        let c = if i % 2 == 0 { &mut white } else { &mut black };
+        c.send(json!({"type": "move", "move": {"at": at}})).await;
+        last = black.recv_type("moved").await;
+    }
+    let points = playable(&last["view"]);
+    assert!(points.contains(&json!([0, 0, 1])), "{points:?}");
+    assert!(
+        !points.contains(&json!([1, 1, 1])),
+        "unsupported: {points:?}"
+    );
+    assert!(
+        !points.contains(&json!([0, 0, 2])),
+        "unsupported: {points:?}"
+    );
+    assert!(!points.contains(&json!([0, 0, 0])), "occupied: {points:?}");
+    assert_eq!(points.len(), 5 + 1, "five holes and one point above");
+    assert_eq!(&black.sync().await["view"], &last["view"]);
+}
+
 async fn live_game() -> (common::Server, Client, Client, Client, String) {
     let s = server().await;
     let (id, b, w) = classic_game(&s.state).await;
