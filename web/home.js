@@ -14,31 +14,85 @@ function timeControl(f) {
   }
 }
 
+// What each variant offers, from GET /api/variants: the client holds no rules of its own.
+const variants = new Map();
+// Set once the player types a komi: changing the variant or the preset then leaves it alone.
+let komiTyped = false;
+
+const chosen = (f) => variants.get(f.variant.value);
+
+function option(value, text, selected) {
+  const o = document.createElement('option');
+  o.value = String(value); o.textContent = text; o.selected = selected;
+  return o;
+}
+
+// The komi the chosen variant and preset start with (null: komi does not apply).
+function defaultKomi(f, d) {
+  const preset = d.presets.find((p) => p.name === f.preset.value);
+  return preset ? preset.komi : d.komi;
+}
+
+// Rebuilds the variant's own fields: sizes or board presets, rule presets, komi, handicap.
+function showVariant(f) {
+  const d = chosen(f);
+  if (!d) return;
+  const grid = d.board.key === 'board_size';
+  f.board.replaceChildren(...d.board.values.map((v) => option(v, grid ? `${v}×${v}` : v, v === d.board.default)));
+  f.preset.replaceChildren(...d.presets.map((p) => option(p.name, p.name, p.name === d.preset_default)));
+  $('field-preset').hidden = d.presets.length === 0;
+  $('field-komi').hidden = d.komi === null;
+  $('field-handicap').hidden = d.handicap === null;
+  if (d.handicap) f.handicap.max = String(d.handicap.max);
+  $('variant-help').textContent = d.help;
+  showKomi(f);
+}
+
+function showKomi(f) {
+  const d = chosen(f);
+  const komi = d && defaultKomi(f, d);
+  if (komi !== null && komi !== undefined && !komiTyped) f.komi.value = String(komi);
+}
+
+// Fields of the opponent and the time control that do not apply are hidden too.
+function showOthers(f) {
+  const computer = f.opponent.value === 'computer';
+  $('field-level').hidden = !computer;
+  $('field-seats').hidden = computer;
+  $('field-hints').hidden = computer;
+  $('field-main').hidden = f.tc.value === 'none';
+  $('field-extra').hidden = !['fischer', 'byo-yomi'].includes(f.tc.value);
+  $('field-periods').hidden = f.tc.value !== 'byo-yomi';
+}
+
 function rules(f) {
-  const komi = Number(f.komi.value);
+  const d = chosen(f);
+  const r = {};
+  r[d.board.key] = d.board.key === 'board_size' ? Number.parseInt(f.board.value, 10) : f.board.value;
+  if (d.presets.length > 0) r.preset = f.preset.value;
+  if (d.komi !== null) r.komi = Number(f.komi.value);
   const handicap = Number(f.handicap.value);
-  // MarGo and Topological Go take a board size and no komi or handicap.
-  if (['margo', 'topological'].includes(f.variant.value)) return { board_size: Number.parseInt(f.board.value.replace('square-', ''), 10) };
-  const r = { komi };
-  if (f.variant.value === 'classic') {
-    r.board_size = Number.parseInt(f.board.value.replace('square-', ''), 10);
-    r.preset = f.preset.value;
-  } else {
-    r.board = /^\d+$/.test(f.board.value) ? `square-${f.board.value}` : f.board.value;
-  }
-  if (handicap > 0) r.handicap = f.variant.value === 'classic' ? { stones: handicap, placement: 'fixed' } : handicap;
+  if (d.handicap && handicap > 0) r.handicap = handicap;
   return r;
+}
+
+async function loadVariants(f) {
+  const resp = await fetch('/api/variants');
+  if (!resp.ok) { $('form-msg').textContent = 'could not load the variants'; return; }
+  for (const d of (await resp.json()).variants) variants.set(d.variant, d);
+  showVariant(f);
 }
 
 async function create(ev) {
   ev.preventDefault();
   const f = ev.target;
+  if (!chosen(f)) return;
   const body = { variant: f.variant.value, rules: rules(f), time_control: timeControl(f), color: f.color.value };
   // Against the computer the server takes the other seat itself.
   if (f.opponent.value === 'computer') body.computer_level = Number(f.level.value);
   else body.seats = f.seats.value;
   // Hints are always on against the computer; between people only when asked for.
-  if (f.hints.checked) body.hints = true;
+  if (f.opponent.value !== 'computer' && f.hints.checked) body.hints = true;
   const resp = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const data = await resp.json();
   if (!resp.ok) { $('form-msg').textContent = data.error; return; }
@@ -80,6 +134,14 @@ async function refresh() {
   $('finished').replaceChildren(...games.finished.map((g) => row(g, link('Replay', `/replay/${g.id}`))));
 }
 
-$('new-game').addEventListener('submit', create);
+const form = $('new-game');
+form.addEventListener('submit', create);
+form.variant.addEventListener('change', () => showVariant(form));
+form.preset.addEventListener('change', () => showKomi(form));
+form.komi.addEventListener('input', () => { komiTyped = true; });
+form.opponent.addEventListener('change', () => showOthers(form));
+form.tc.addEventListener('change', () => showOthers(form));
+showOthers(form);
+loadVariants(form);
 refresh();
 setInterval(refresh, 5000);

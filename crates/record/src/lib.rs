@@ -33,6 +33,7 @@ mod setup;
 mod variant;
 mod variants;
 
+pub mod options;
 pub mod sgf;
 
 pub use any_game::AnyGame;

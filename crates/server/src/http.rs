@@ -69,6 +69,7 @@ pub fn app(state: AppState) -> Router {
             "/api/games",
             get(list_games).merge(post(create_game).layer(quota.clone())),
         )
+        .route("/api/variants", get(list_variants))
         .route("/api/games/{id}/claim", post(claim_seat).layer(quota))
         .route("/api/games/{id}/record", get(download_record))
         .route("/api/games/{id}/sgf", get(download_sgf))
@@ -113,6 +114,12 @@ fn summary(g: &GameRow) -> Value {
 
 /// The lobby (open games anyone may join; never private ones), and the games to watch
 /// and replay.
+/// What the new-game form may offer per variant: sizes, presets and their komi, defaults,
+/// help (`stonefield_record::options::describe`).
+async fn list_variants() -> Json<Value> {
+    Json(stonefield_record::options::describe())
+}
+
 async fn list_games(State(s): State<AppState>) -> Result<Json<Value>, AppError> {
     let store = s.rooms.store();
     let open: Vec<Value> = store.lobby(50).await?.iter().map(summary).collect();

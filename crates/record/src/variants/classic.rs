@@ -3,7 +3,8 @@
 
 use serde_json::{Map, Value, json};
 use stonefield_rules::classic::{
-    ClassicGame, Handicap, Placement, Point, Rules, RulesError, Scoring, SetupError, fixed_points,
+    ClassicGame, Handicap, MAX_SIZE, MIN_SIZE, Placement, Point, Rules, RulesError, Scoring,
+    SetupError, fixed_points,
 };
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Stone};
 
@@ -22,7 +23,7 @@ const OPTIONS: [&str; 7] = [
     "komi",
     "handicap",
 ];
-const DEFAULT_PRESET: &str = "chinese";
+const DEFAULT_PRESET: &str = Rules::DEFAULT_PRESET;
 
 /// Reads the `rules` object of a classic record; left-out options take the preset's values.
 ///
@@ -31,8 +32,13 @@ const DEFAULT_PRESET: &str = "chinese";
 pub(crate) fn read_rules(map: &Map<String, Value>) -> Result<Rules, RecordError> {
     fields::only_keys(map, &OPTIONS, "rules")?;
     let size = match map.get("board_size") {
-        Some(v) => fields::integer_in(v, 2, 25, "rules.board_size")? as u8,
-        None => 19,
+        Some(v) => fields::integer_in(
+            v,
+            i64::from(MIN_SIZE),
+            i64::from(MAX_SIZE),
+            "rules.board_size",
+        )? as u8,
+        None => Rules::default().board_size,
     };
     let preset = match map.get("preset") {
         Some(v) => fields::string(v, "rules.preset")?,
@@ -80,7 +86,7 @@ fn named<T: std::str::FromStr<Err = RulesError>>(v: &Value, path: &str) -> Resul
 /// `N` or `{"stones": N, "placement": "fixed"|"free"}`.
 fn read_handicap(v: &Value, path: &str) -> Result<Handicap, RecordError> {
     if v.is_number() {
-        let stones = fields::integer_in(v, 0, 9, path)? as u8;
+        let stones = fields::integer_in(v, 0, i64::from(Handicap::MAX_STONES), path)? as u8;
         return Ok(Handicap {
             stones,
             placement: Placement::Fixed,
@@ -91,7 +97,7 @@ fn read_handicap(v: &Value, path: &str) -> Result<Handicap, RecordError> {
     let stones = fields::integer_in(
         fields::required(map, "stones", path)?,
         0,
-        9,
+        i64::from(Handicap::MAX_STONES),
         &join(path, "stones"),
     )? as u8;
     let placement = match map.get("placement") {

@@ -16,6 +16,8 @@ use crate::preview::{self, Ask, Effect, Target};
 use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup, Snap};
 
 const OPTIONS: [&str; 5] = ["board", "stone_radius", "komi", "ko", "handicap"];
+/// The most handicap stones a record may ask for (the board may hold fewer).
+pub(crate) const MAX_HANDICAP: u16 = 1000;
 
 /// Reads the `rules` object of a continuous record; left-out options take their defaults.
 ///
@@ -86,11 +88,16 @@ fn read_handicap(v: &Value) -> Result<u16, RecordError> {
         Some(map) => {
             fields::only_keys(map, &["stones"], PATH)?;
             let path = join(PATH, "stones");
-            fields::integer_in(fields::required(map, "stones", PATH)?, 0, 1000, &path)?
+            fields::integer_in(
+                fields::required(map, "stones", PATH)?,
+                0,
+                MAX_HANDICAP.into(),
+                &path,
+            )?
         }
-        None => fields::integer_in(v, 0, 1000, PATH)?,
+        None => fields::integer_in(v, 0, MAX_HANDICAP.into(), PATH)?,
     };
-    // In 0..=1000 by the check above.
+    // In 0..=MAX_HANDICAP by the check above.
     Ok(n as u16)
 }
 

@@ -11,9 +11,14 @@ mod topological;
 pub use classic::ClassicAdapter;
 pub(crate) use classic::read_rules as classic_rules;
 pub use continuous::ContinuousAdapter;
+pub(crate) use continuous::{
+    MAX_HANDICAP as CONTINUOUS_MAX_HANDICAP, read_rules as continuous_rules,
+};
 pub use margo::MargoAdapter;
 pub(crate) use margo::notation as margo_notation;
+pub(crate) use margo::read_rules as margo_rules;
 pub use topological::TopoAdapter;
+pub(crate) use topological::read_rules as topological_rules;
 
 use crate::{Record, RecordError, Variant};
 

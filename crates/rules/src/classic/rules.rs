@@ -54,6 +54,8 @@ impl Handicap {
         stones: 0,
         placement: Placement::Fixed,
     };
+    /// The most handicap stones a game may have (a handicap is 0 or 2 to 9 stones).
+    pub const MAX_STONES: u8 = 9;
 }
 
 /// A complete set of classic rules. Build one from a preset and override options; a game
@@ -94,6 +96,12 @@ pub enum RulesError {
 }
 
 impl Rules {
+    /// The names [`Rules::preset`] knows, the default first.
+    pub const PRESETS: [&'static str; 5] =
+        ["chinese", "japanese", "aga", "new-zealand", "tromp-taylor"];
+    /// The preset a game takes when it names none.
+    pub const DEFAULT_PRESET: &'static str = Rules::PRESETS[0];
+
     /// The preset `name` (`chinese`, `japanese`, `tromp-taylor`, `aga`, `new-zealand`) on a
     /// board of side `board_size`.
     ///
@@ -142,7 +150,7 @@ impl Rules {
                 why,
             })
         };
-        if stones == 1 || stones > 9 {
+        if stones == 1 || stones > Handicap::MAX_STONES {
             return refuse("a handicap is 0 or 2 to 9 stones");
         }
         if stones > 0 && placement == Placement::Fixed {
@@ -195,6 +203,14 @@ named_values!(Placement, "handicap.placement", {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_listed_preset_is_known() {
+        for name in Rules::PRESETS {
+            assert!(Rules::preset(name, 19).is_ok(), "{name}");
+        }
+        assert_eq!(Rules::DEFAULT_PRESET, "chinese");
+    }
 
     #[test]
     fn presets_match_the_rules_page() {
