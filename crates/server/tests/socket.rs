@@ -89,7 +89,8 @@ async fn a_continuous_move_comes_with_its_view() {
 #[tokio::test]
 async fn a_margo_view_lists_the_playable_points_of_every_level() {
     let s = server().await;
-    let (id, b, w) = common::game_of(&s.state, "margo", json!({"board_size": 3})).await;
+    let (id, b, invite) = common::game_of(&s.state, "margo", json!({"board_size": 3})).await;
+    let w = common::claimed_token(s.addr, &id, &invite).await;
     let mut black = Client::connect(s.addr, &id, Some(&b)).await;
     let first = black.recv_type("state").await;
     let mut white = Client::connect(s.addr, &id, Some(&w)).await;
