@@ -6,7 +6,7 @@
 use super::game::ContinuousGame;
 use super::point::V;
 use super::resolve::SnapMode;
-use crate::{ByColor, Color, Game, IllegalMove, Phase};
+use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase};
 
 /// Random pointers tried for one move before the player passes: on a full board nearly
 /// every pointer resolves to nothing legal, and two passes end the playout.
@@ -22,12 +22,16 @@ pub struct PlayoutResult {
 }
 
 impl PlayoutResult {
-    /// Black's value of the end: 1 a Black lead, 0 a White lead, ½ a tie.
+    /// Black's value of the end: 1 a Black win, 0 a White win, ½ a draw, by the count's
+    /// own rule ([`Outcome::from_scores`]: scores equal to 0.01 draw).
     pub fn black_value(&self) -> f64 {
-        match self.score.black.total_cmp(&self.score.white) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Less => 0.0,
-            std::cmp::Ordering::Equal => 0.5,
+        match Outcome::from_scores(self.score.black, self.score.white) {
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => 1.0,
+            Outcome::Win { .. } => 0.0,
+            Outcome::Draw => 0.5,
         }
     }
 }
