@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::search::SearchConfig;
+use crate::search::{Action, Choice, SearchConfig, SearchResult};
 
 /// What a level means: a budget and how much chance picks the move.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -14,15 +14,29 @@ pub struct Level {
     /// Below 10, the move is drawn among the searched moves with a chance that grows with
     /// their visits (`visits^(1/temperature)`); 0 takes the most visited.
     pub temperature: f64,
+    /// The share of moves played at random among the search's candidates, whatever the
+    /// search found: the blunders that make the lowest levels beatable in every variant.
+    /// The priors alone of a variant with strong ones (continuous Go's captures and
+    /// contacts) play better than one-ply greed, so a small budget is not weak enough.
+    pub random_share: f64,
     /// Whether the level searches on every core it is given.
     pub all_threads: bool,
 }
 
 /// Levels 1 to 10.
 pub const LEVELS: [Level; 10] = [
-    level(Some(25), None, 1.0),
-    level(Some(50), None, 0.7),
-    level(Some(100), None, 0.5),
+    Level {
+        random_share: 0.5,
+        ..level(Some(25), None, 1.0)
+    },
+    Level {
+        random_share: 0.25,
+        ..level(Some(50), None, 0.7)
+    },
+    Level {
+        random_share: 0.1,
+        ..level(Some(100), None, 0.5)
+    },
     level(Some(250), None, 0.3),
     level(Some(500), None, 0.0),
     level(Some(1_000), None, 0.0),
@@ -43,6 +57,7 @@ const fn level(playouts: Option<u32>, seconds: Option<f64>, temperature: f64) ->
         playouts,
         seconds,
         temperature,
+        random_share: 0.0,
         all_threads: false,
     }
 }
@@ -51,6 +66,32 @@ impl Level {
     /// Level `n` (1..=10); `None` outside that range.
     pub fn get(n: u8) -> Option<Level> {
         LEVELS.get(usize::from(n).checked_sub(1)?).copied()
+    }
+
+    /// The move this level plays after `result`: resignation stands; otherwise, with the
+    /// chance [`Level::random_share`], any of the root's moves that play a stone, else a
+    /// draw by visits at [`Level::temperature`], else the search's own choice. A pass is
+    /// never drawn by chance: one would end games early.
+    pub fn pick<M: Clone>(&self, result: &SearchResult<M>, rng: &mut fastrand::Rng) -> Choice<M> {
+        if matches!(result.choice, Choice::Resign) {
+            return Choice::Resign;
+        }
+        if self.random_share > 0.0 && rng.f64() < self.random_share {
+            let plays: Vec<&M> = result
+                .moves
+                .iter()
+                .filter_map(|m| match &m.action {
+                    Action::Play(mv) => Some(mv),
+                    Action::Pass => None,
+                })
+                .collect();
+            if !plays.is_empty() {
+                return Choice::Play(plays[rng.usize(..plays.len())].clone());
+            }
+        }
+        result
+            .draw_by_visits(self.temperature, rng)
+            .map_or_else(|| result.choice.clone(), Choice::Play)
     }
 
     /// `base` with this level's budget, on one thread, or on `cores` threads for the
@@ -76,6 +117,7 @@ impl Level {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::MoveStats;
 
     #[test]
     fn levels_grow_in_budget_and_lose_their_chance() {
@@ -83,8 +125,78 @@ mod tests {
         for pair in LEVELS.windows(2) {
             assert!(budget(&pair[0]) <= budget(&pair[1]), "{pair:?}");
             assert!(pair[0].temperature >= pair[1].temperature, "{pair:?}");
+            assert!(pair[0].random_share >= pair[1].random_share, "{pair:?}");
         }
         assert_eq!(LEVELS[9].seconds, Some(1.0));
+    }
+
+    fn searched(choice: Choice<u8>) -> SearchResult<u8> {
+        let stats = |action, visits| MoveStats {
+            action,
+            visits,
+            win_rate: 0.5,
+            prior: 1.0,
+        };
+        SearchResult {
+            choice,
+            win_rate: 0.5,
+            moves: vec![
+                stats(Action::Play(1), 90),
+                stats(Action::Pass, 8),
+                stats(Action::Play(2), 2),
+                stats(Action::Play(3), 0),
+            ],
+            playouts: 100,
+            root_visits: 100,
+        }
+    }
+
+    #[test]
+    fn random_moves_come_from_the_candidates_and_never_pass() {
+        let result = searched(Choice::Play(1));
+        let blunderer = Level {
+            random_share: 1.0,
+            ..LEVELS[9]
+        };
+        let mut rng = fastrand::Rng::with_seed(3);
+        let mut seen = [0u32; 4];
+        for _ in 0..3_000 {
+            match blunderer.pick(&result, &mut rng) {
+                Choice::Play(m) => seen[usize::from(m)] += 1,
+                other => panic!("drew {other:?}"),
+            }
+        }
+        // Uniform among the three stone moves, unvisited ones included.
+        assert_eq!(seen[0], 0);
+        for n in &seen[1..] {
+            assert!((800..1_200).contains(n), "{seen:?}");
+        }
+    }
+
+    #[test]
+    fn full_strength_plays_the_search_choice_and_resignation_stands() {
+        let mut rng = fastrand::Rng::with_seed(5);
+        for _ in 0..100 {
+            assert_eq!(
+                LEVELS[9].pick(&searched(Choice::Play(1)), &mut rng),
+                Choice::Play(1)
+            );
+            assert_eq!(
+                LEVELS[0].pick(&searched(Choice::Resign), &mut rng),
+                Choice::Resign
+            );
+        }
+    }
+
+    #[test]
+    fn level_one_blunders_about_half_its_moves() {
+        let result = searched(Choice::Play(1));
+        let mut rng = fastrand::Rng::with_seed(9);
+        let off_choice = (0..4_000)
+            .filter(|_| LEVELS[0].pick(&result, &mut rng) != Choice::Play(1))
+            .count();
+        // Half at random (two in three of them elsewhere), plus the visit draw's 2%.
+        assert!((1_250..1_550).contains(&off_choice), "{off_choice}");
     }
 
     #[test]

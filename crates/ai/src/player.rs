@@ -177,12 +177,7 @@ impl Thinker {
         config.time = Some(config.time.map_or(cap, |t| t.min(cap)));
         let result = Search::new(game.clone(), policy, config).run();
         self.win_rate = Some(result.win_rate);
-        match result.choice {
-            Choice::Resign => Choice::Resign,
-            ref choice => result
-                .draw_by_visits(self.level.temperature, &mut self.rng)
-                .map_or_else(|| choice.clone(), Choice::Play),
-        }
+        self.level.pick(&result, &mut self.rng)
     }
 }
 

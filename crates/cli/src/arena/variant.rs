@@ -121,9 +121,9 @@ impl Contestant {
         }
     }
 
-    /// The search's settings in the game seeded `game_seed`, and the temperature of its
-    /// move draw.
-    fn search_config(&self, base: &SearchConfig, game_seed: u64) -> Option<(SearchConfig, f64)> {
+    /// The search's settings in the game seeded `game_seed`, and the level whose chance
+    /// picks its move (none with an explicit budget).
+    fn search_config(&self, base: &SearchConfig, game_seed: u64) -> Option<(SearchConfig, Level)> {
         let Contestant::Search(args) = self else {
             return None;
         };
@@ -139,15 +139,15 @@ impl Contestant {
             config.threads = threads.max(1);
         }
         config.seed = args.seed.wrapping_add(game_seed);
-        let temperature = if explicit { 0.0 } else { level.temperature };
-        Some((config, temperature))
+        let chance = if explicit { LEVELS[9] } else { level };
+        Some((config, chance))
     }
 }
 
 /// A seat: its player, and the search it keeps between moves (its tree is reused).
 struct Seat<G: Game, P> {
     contestant: Contestant,
-    search: Option<(Search<G, P>, f64)>,
+    search: Option<(Search<G, P>, Level)>,
     rng: fastrand::Rng,
 }
 
@@ -160,7 +160,7 @@ where
     fn new(contestant: Contestant, start: &G, policy: &P, base: &SearchConfig, seed: u64) -> Self {
         let search = contestant
             .search_config(base, seed)
-            .map(|(config, t)| (Search::new(start.clone(), policy.clone(), config), t));
+            .map(|(config, level)| (Search::new(start.clone(), policy.clone(), config), level));
         Seat {
             contestant,
             search,
@@ -178,15 +178,10 @@ where
             }
             (Contestant::Random, _) => (random_choice(game, &mut self.rng), None),
             (Contestant::Greedy, _) => (game.greedy_choice(&mut self.rng), None),
-            (Contestant::Search(_), Some((search, temperature))) => {
+            (Contestant::Search(_), Some((search, level))) => {
                 search.set_game(game.clone());
                 let result = search.run();
-                let choice = match result.choice {
-                    Choice::Resign => Choice::Resign,
-                    _ => result
-                        .draw_by_visits(*temperature, &mut self.rng)
-                        .map_or(result.choice.clone(), Choice::Play),
-                };
+                let choice = level.pick(&result, &mut self.rng);
                 (choice, Some(u64::from(result.playouts)))
             }
             (Contestant::Search(_), None) => (random_choice(game, &mut self.rng), None),

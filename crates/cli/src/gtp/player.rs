@@ -337,15 +337,11 @@ impl Player {
     /// the visited moves that play a stone. A pass chosen from a few dozen playouts is
     /// noise, and one drawn by chance would end games early; resignation stands.
     fn pick(&mut self, result: &SearchResult<Point>) -> Choice {
-        let choice: Choice = result.choice.clone().into();
-        let temperature = self.level().temperature;
         let explicit = self.options.playouts.is_some() || self.options.time.is_some();
-        if explicit || temperature == 0.0 || choice == Choice::Resign {
-            return choice;
+        if explicit {
+            return result.choice.clone().into();
         }
-        result
-            .draw_by_visits(temperature, &mut self.rng)
-            .map_or(choice, Choice::Play)
+        self.level().pick(result, &mut self.rng).into()
     }
 
     /// Every stone the estimate calls dead, whatever the rules do with dead stones.
