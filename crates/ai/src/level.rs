@@ -94,6 +94,25 @@ impl Level {
             .map_or_else(|| result.choice.clone(), Choice::Play)
     }
 
+    /// This level, thinking at most `seconds` (a game clock's share): the playout budget
+    /// stays, and whichever of the two runs out first ends the search.
+    ///
+    /// ```
+    /// use stonefield_ai::level::Level;
+    ///
+    /// assert_eq!(Level::get(10).unwrap().within(0.25).seconds, Some(0.25));
+    /// assert_eq!(Level::get(10).unwrap().within(5.0).seconds, Some(1.0));
+    /// assert_eq!(Level::get(1).unwrap().within(0.25).playouts, Some(25));
+    /// ```
+    #[must_use]
+    pub fn within(self, seconds: f64) -> Level {
+        let seconds = self.seconds.map_or(seconds, |own| own.min(seconds));
+        Level {
+            seconds: Some(seconds.max(0.0)),
+            ..self
+        }
+    }
+
     /// `base` with this level's budget, on one thread, or on `cores` threads for the
     /// levels that search on every core.
     ///

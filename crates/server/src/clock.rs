@@ -106,6 +106,9 @@ pub struct Clock {
     running: Option<(Color, u64)>,
 }
 
+/// The moves a player is assumed still to have to make when its main time is shared out.
+pub const MOVES_AHEAD: u64 = 30;
+
 /// A player ran out of time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Flagged(pub Color);
@@ -160,6 +163,36 @@ impl Clock {
     pub fn deadline(&self) -> Option<(Color, u64)> {
         let (c, since) = self.running?;
         Some((c, since.saturating_add(self.budget(c))))
+    }
+
+    /// How long `color` may think at `now`, on its own turn, and stay well ahead of its
+    /// clock: a share of the main time left (as if [`MOVES_AHEAD`] moves remained) plus
+    /// most of a Fischer increment, or half of what is left of the byo-yomi period once
+    /// main time is spent. `None` without a clock or on the other side's turn.
+    pub fn thinking_ms(&self, color: Color, now: u64) -> Option<u64> {
+        let (running, since) = self.running?;
+        if running != color {
+            return None;
+        }
+        let spent = now.saturating_sub(since);
+        let left = self.left[color.index()];
+        let main = left.main_ms.saturating_sub(spent);
+        let share = main / MOVES_AHEAD;
+        match self.control {
+            TimeControl::None => None,
+            TimeControl::Absolute { .. } => Some(share),
+            TimeControl::Fischer { increment_ms, .. } => {
+                Some((share + increment_ms / 5 * 4).min(main / 2))
+            }
+            TimeControl::ByoYomi { period_ms, .. } if main > 0 => {
+                Some(share.max(main.min(period_ms / 2)))
+            }
+            TimeControl::ByoYomi { period_ms, .. } => {
+                let over = spent.saturating_sub(left.main_ms);
+                let in_period = period_ms - over % period_ms.max(1);
+                Some(in_period / 2)
+            }
+        }
     }
 
     /// Charges the running side for its turn up to `now`; a move ends a turn, so Fischer
@@ -229,6 +262,71 @@ impl Clock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thinking_time_shares_out_main_time_and_keeps_to_the_period() {
+        let mut none = Clock::new(TimeControl::None);
+        none.start(Color::Black, 0);
+        assert_eq!(none.thinking_ms(Color::Black, 0), None);
+
+        let mut c = Clock::new(TimeControl::Absolute { main_ms: 60_000 });
+        c.start(Color::Black, 1_000);
+        assert_eq!(c.thinking_ms(Color::White, 1_000), None, "not White's turn");
+        assert_eq!(c.thinking_ms(Color::Black, 1_000), Some(2_000));
+        assert_eq!(c.thinking_ms(Color::Black, 31_000), Some(1_000));
+
+        let fischer = |main_ms| {
+            let mut c = Clock::new(TimeControl::Fischer {
+                main_ms,
+                increment_ms: 5_000,
+            });
+            c.start(Color::White, 0);
+            c.thinking_ms(Color::White, 0)
+        };
+        assert_eq!(fischer(9_000), Some(300 + 4_000));
+        assert_eq!(
+            fischer(1_000),
+            Some(500),
+            "never more than half the time left"
+        );
+
+        let mut byo = Clock::new(TimeControl::ByoYomi {
+            main_ms: 1_000,
+            period_ms: 10_000,
+            periods: 3,
+        });
+        byo.start(Color::Black, 0);
+        assert_eq!(byo.thinking_ms(Color::Black, 0), Some(1_000));
+        // Main time spent and 3 s into a period: half of the 7 s left of it.
+        assert_eq!(byo.thinking_ms(Color::Black, 4_000), Some(3_500));
+    }
+
+    #[test]
+    fn thinking_time_always_ends_before_the_flag() {
+        let controls = [
+            TimeControl::Absolute { main_ms: 5_000 },
+            TimeControl::Fischer {
+                main_ms: 2_000,
+                increment_ms: 3_000,
+            },
+            TimeControl::ByoYomi {
+                main_ms: 2_000,
+                period_ms: 1_000,
+                periods: 2,
+            },
+        ];
+        for control in controls {
+            let mut c = Clock::new(control);
+            for turn in 0..40 {
+                let start = turn * 10_000;
+                c.start(Color::Black, start);
+                let think = c.thinking_ms(Color::Black, start).unwrap();
+                let (_, deadline) = c.deadline().unwrap();
+                assert!(start + think < deadline, "{control:?} turn {turn}");
+                assert_eq!(c.stop(start + think), Ok(()), "{control:?} turn {turn}");
+            }
+        }
+    }
 
     #[test]
     fn absolute_time_runs_out() {

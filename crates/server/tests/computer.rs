@@ -8,6 +8,7 @@ use std::sync::{Arc, Barrier};
 
 use common::{Client, server};
 use serde_json::{Value, json};
+use stonefield_server::clock::TimeControl;
 use stonefield_server::{AppState, NewGame, new_game, record_of};
 
 /// A game of `variant` against the computer at level 1, the person playing `human`;
@@ -393,4 +394,40 @@ async fn one_hint_at_a_time() {
     assert_eq!(me.recv_type("refused").await["reason"], "hint-pending");
     release(gate).await;
     assert_eq!(me.recv_type("hint").await["move"]["color"], "white");
+}
+
+/// The full-strength computer thinks a second a move without a clock; on a 3-second clock
+/// it shares its time out instead, and a quick opponent never sees it lose on time.
+#[tokio::test]
+async fn the_computer_keeps_to_its_clock() {
+    let s = server().await;
+    let req = NewGame {
+        variant: "classic".into(),
+        rules: json!({"board_size": 9}),
+        setup: None,
+        time_control: TimeControl::Absolute { main_ms: 3_000 },
+        color: Some("black".into()),
+        computer_level: Some(10),
+        hints: false,
+        seats: Default::default(),
+    };
+    let game = new_game(&s.state.rooms, req).await.unwrap();
+    let mut me = Client::connect(s.addr, &game.id, Some(&game.token)).await;
+    me.recv_type("state").await;
+    let tries = tries("classic");
+    for _ in 0..6 {
+        play_any(&mut me, &tries).await;
+        let answer = loop {
+            let m = me.recv().await;
+            match m["type"].as_str() {
+                Some("moved") if m["report"]["color"] == "white" => break m,
+                Some("state") => assert_ne!(m["state"]["status"], "finished", "{m}"),
+                _ => {}
+            }
+        };
+        assert_eq!(answer["result"], Value::Null, "{answer}");
+    }
+    let st = me.sync().await;
+    assert_eq!(st["status"], "live", "{st}");
+    assert!(st["clock"]["white"]["main_ms"].as_u64() > Some(0), "{st}");
 }

@@ -7,6 +7,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use serde_json::Value;
 use stonefield_ai::level::Level;
@@ -120,9 +121,16 @@ impl Room {
         if self.thinking.asked == Some(version) {
             return;
         }
-        let Some(level) = Level::get(seat.level) else {
+        let Some(mut level) = Level::get(seat.level) else {
             return;
         };
+        if let (Task::Move { .. }, Some(ms)) =
+            (task, self.clock.thinking_ms(seat.color, self.now()))
+        {
+            // The clock's share, not the level's budget, when that is shorter: the computer
+            // never loses on time.
+            level = level.within(Duration::from_millis(ms).as_secs_f64());
+        }
         self.thinking.asked = Some(version);
         self.think_about(level, task, None);
         self.broadcast(&ServerMessage::Thinking {
