@@ -27,6 +27,17 @@ export function viewBox(geo, view) {
   return { x: cx - w / 2, y: cy - h / 2, w, h };
 }
 
+// The view after zooming by `factor` (1x to 8x) about board point `at`, which stays where
+// it is on the screen: under the wheel's pointer or between the pinching fingers.
+export function zoomed(geo, view, factor, at) {
+  const zoom = Math.min(8, Math.max(1, view.zoom * factor));
+  if (zoom === 1) return { zoom, cx: null, cy: null };
+  if (!at || !geo) return { ...view, zoom };
+  const vb = viewBox(geo, view);
+  const k = view.zoom / zoom;
+  return { zoom, cx: at[0] + (vb.x + vb.w / 2 - at[0]) * k, cy: at[1] + (vb.y + vb.h / 2 - at[1]) * k };
+}
+
 // The board point a pointer at board coordinates (x, y) means: the nearest intersection on
 // a grid (or null off the board), the raw position elsewhere.
 export function pointAt(geo, x, y) {

@@ -2,9 +2,13 @@
 // a function that removes every listener.
 
 function toBoard(svg, ev) {
+  return clientToBoard(svg, ev.clientX, ev.clientY);
+}
+
+function clientToBoard(svg, x, y) {
   const m = svg.getScreenCTM();
   if (!m) return null;
-  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+  const p = new DOMPoint(x, y).matrixTransform(m.inverse());
   return [p.x, p.y];
 }
 
@@ -17,11 +21,13 @@ export function bind(svg, h) {
     svg.setPointerCapture?.(ev.pointerId);
   };
   const dist = () => { const [a, b] = [...pointers.values()]; return Math.hypot(a[0] - b[0], a[1] - b[1]); };
+  // A pinch zooms around the point between the fingers, which stays under them.
+  const between = () => { const [a, b] = [...pointers.values()]; return clientToBoard(svg, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2); };
   const move = (ev) => {
     const at = toBoard(svg, ev);
     if (pointers.has(ev.pointerId)) pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
     if (drag && pointers.size > 1 && drag.pinch) {
-      const d = dist(); h.zoom(d / drag.pinch, at); drag.pinch = d; drag.moved = true; return;
+      const d = dist(); h.zoom(d / drag.pinch, between()); drag.pinch = d; drag.moved = true; return;
     }
     if (drag && pointers.size === 1) {
       const dx = ev.clientX - drag.x; const dy = ev.clientY - drag.y;
@@ -41,6 +47,12 @@ export function bind(svg, h) {
     if (drag && !drag.moved && at && pointers.size === 0) h.click(at);
     if (pointers.size === 0) drag = null;
   };
+  // A touch the browser takes back (a system gesture, a palm) must not stay counted as a
+  // finger down: every later tap would read as the second finger of a pinch.
+  const cancel = (ev) => {
+    pointers.delete(ev.pointerId);
+    if (pointers.size === 0) drag = null;
+  };
   const leave = () => h.hover(null);
   const wheel = (ev) => { ev.preventDefault(); h.zoom(ev.deltaY < 0 ? 1.15 : 1 / 1.15, toBoard(svg, ev)); };
   const key = (ev) => {
@@ -52,6 +64,7 @@ export function bind(svg, h) {
   svg.addEventListener('pointerdown', down);
   svg.addEventListener('pointermove', move);
   svg.addEventListener('pointerup', up);
+  svg.addEventListener('pointercancel', cancel);
   svg.addEventListener('pointerleave', leave);
   svg.addEventListener('wheel', wheel, { passive: false });
   window.addEventListener('keydown', key);
@@ -59,6 +72,7 @@ export function bind(svg, h) {
     svg.removeEventListener('pointerdown', down);
     svg.removeEventListener('pointermove', move);
     svg.removeEventListener('pointerup', up);
+    svg.removeEventListener('pointercancel', cancel);
     svg.removeEventListener('pointerleave', leave);
     svg.removeEventListener('wheel', wheel);
     window.removeEventListener('keydown', key);

@@ -1,6 +1,6 @@
 // The game page: wires the socket, the state, the drawing and the controls together.
 import { createState, applyFull, applyMoved, loadSeat, saveSeat, myTurn, timeLeft, describeMove, percent } from './state.js';
-import { geometry, stoneAt, candidatesAt } from './board.js';
+import { geometry, stoneAt, candidatesAt, zoomed } from './board.js';
 import { pyramidInfo } from './pyramid.js';
 import { topoInfo } from './topo.js';
 import { render } from './render.js';
@@ -288,9 +288,7 @@ bind(svg, {
     if (asked[0]) net.send({ type: 'move', move: asked[0] });
   },
   zoom(factor, at) {
-    view.zoom = Math.min(8, Math.max(1, view.zoom * factor));
-    if (at) { view.cx = at[0]; view.cy = at[1]; }
-    if (view.zoom === 1) { view.cx = null; view.cy = null; }
+    Object.assign(view, zoomed(geo, view, factor, at));
     redraw();
   },
   pan(dx, dy) {
