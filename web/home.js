@@ -44,8 +44,26 @@ function showVariant(f) {
   $('field-komi').hidden = d.komi === null;
   $('field-handicap').hidden = d.handicap === null;
   if (d.handicap) f.handicap.max = String(d.handicap.max);
+  $('variant-options').replaceChildren(...(d.options ?? []).map(optionField));
   $('variant-help').textContent = d.help;
   showKomi(f);
+}
+
+// A field for one of the variant's other rules (Topological reserve stones, MarGo's
+// switches), named `opt-<key>` and explained by its title.
+function optionField(o) {
+  const input = document.createElement('input');
+  input.name = `opt-${o.key}`;
+  if (o.kind === 'boolean') {
+    input.type = 'checkbox'; input.checked = o.default;
+  } else {
+    input.type = 'number'; input.min = String(o.min); input.max = String(o.max); input.value = String(o.default);
+  }
+  const label = document.createElement('label');
+  label.title = o.help;
+  if (o.kind === 'boolean') label.append(input, ` ${o.label}`);
+  else label.append(`${o.label} `, input);
+  return label;
 }
 
 function showKomi(f) {
@@ -73,6 +91,10 @@ function rules(f) {
   if (d.komi !== null) r.komi = Number(f.komi.value);
   const handicap = Number(f.handicap.value);
   if (d.handicap && handicap > 0) r.handicap = handicap;
+  for (const o of d.options ?? []) {
+    const input = f.elements[`opt-${o.key}`];
+    r[o.key] = o.kind === 'boolean' ? input.checked : Number(input.value);
+  }
   return r;
 }
 

@@ -15,8 +15,11 @@ use crate::variants::{
 
 /// The options of every variant, as `GET /api/variants` answers them:
 /// `{"variants": [{"variant", "help", "board": {"key", "values", "default"}, "presets":
-/// [{"name", "komi"}], "preset_default", "komi", "handicap": {"max"}, "snap"}]}`. A `null`
-/// `komi` or `handicap` (and an empty `presets` or `snap`) means the option does not apply.
+/// [{"name", "komi"}], "preset_default", "komi", "handicap": {"max"}, "snap", "options"}]}`.
+/// A `null` `komi` or `handicap` (and an empty `presets` or `snap`) means the option does not
+/// apply. `options` are the variant's other rules, each `{"key", "kind": "integer" |
+/// "boolean", "label", "help", "default"}` (integers also `min` and `max`), sent under their
+/// key in the `rules` object.
 pub fn describe() -> Value {
     let variants: Vec<Value> = Variant::ALL.into_iter().map(describe_variant).collect();
     json!({ "variants": variants })
@@ -44,6 +47,7 @@ pub fn describe_variant(variant: Variant) -> Value {
                 "komi": defaults.komi,
                 "handicap": { "max": Handicap::MAX_STONES },
                 "snap": [],
+                "options": [],
             })
         }
         Variant::Continuous => {
@@ -63,6 +67,7 @@ pub fn describe_variant(variant: Variant) -> Value {
                 "komi": defaults.komi,
                 "handicap": { "max": CONTINUOUS_MAX_HANDICAP },
                 "snap": snap,
+                "options": [],
             })
         }
         Variant::Margo => {
@@ -76,6 +81,7 @@ pub fn describe_variant(variant: Variant) -> Value {
                 "komi": null,
                 "handicap": null,
                 "snap": [],
+                "options": margo_options(&defaults),
             })
         }
         Variant::Topological => {
@@ -89,9 +95,62 @@ pub fn describe_variant(variant: Variant) -> Value {
                 "komi": null,
                 "handicap": null,
                 "snap": [],
+                "options": [reserve_option(defaults.board_size(), defaults.reserve_stones())],
             })
         }
     }
+}
+
+/// MarGo's rule switches, with the book's values as defaults.
+fn margo_options(defaults: &margo::MargoRules) -> Vec<Value> {
+    let flag = |key: &str, label: &str, default: bool, help: &str| json!({ "key": key, "kind": "boolean", "label": label, "default": default, "help": help });
+    vec![
+        flag(
+            "swap",
+            "Swap",
+            defaults.swap,
+            "After White's first ball, Black may take White's side instead of moving.",
+        ),
+        flag(
+            "first_capture_wins",
+            "First capture wins",
+            defaults.first_capture_wins,
+            "The book's beginner's game: the first capture ends the game.",
+        ),
+        flag(
+            "buried_hidden",
+            "Buried balls connect nothing",
+            defaults.buried_hidden,
+            "As in the book: a ball with a ball straight above it, two levels up, has no \
+             contacts. Off, as in the original program, it keeps them.",
+        ),
+        flag(
+            "bridge_cutting",
+            "Bridges cut",
+            defaults.bridge_cutting,
+            "As in the book: a bridge of two opponent balls cuts the contact below it. Off is \
+             for study only.",
+        ),
+    ]
+}
+
+/// Topological Go's reserve stones: from none to as many as the default board allows
+/// (a smaller board allows fewer, and the server says so).
+fn reserve_option(size: u8, default: u32) -> Value {
+    let max = (default..=1000)
+        .take_while(|&r| topological::TopoRules::new(u32::from(size), r).is_ok())
+        .last()
+        .unwrap_or(default);
+    json!({
+        "key": "reserve_stones",
+        "kind": "integer",
+        "label": "Reserve stones",
+        "default": default,
+        "min": 0,
+        "max": max,
+        "help": "Stones each player must place away from their own trees; whoever has not \
+                 placed them all when the game ends loses.",
+    })
 }
 
 /// Every side from `min` to `max`, sent as `board_size`.
@@ -246,6 +305,66 @@ mod tests {
         assert!(t["help"].as_str().unwrap().contains("reserve"));
         let c = variant("continuous");
         assert_eq!(c["board"]["default"], "square-13");
+        assert_eq!(c["options"], json!([]));
         assert_eq!(c["snap"], json!(["nearest", "own", "opponent"]));
+    }
+
+    #[test]
+    fn every_option_reads_as_rules_at_its_default_and_its_bounds() {
+        for v in describe()["variants"].as_array().unwrap() {
+            let name = v["variant"].as_str().unwrap();
+            for o in v["options"].as_array().unwrap() {
+                let key = o["key"].as_str().unwrap();
+                let values = match o["kind"].as_str().unwrap() {
+                    "boolean" => vec![json!(true), json!(false)],
+                    _ => vec![o["min"].clone(), o["default"].clone(), o["max"].clone()],
+                };
+                for value in values {
+                    let mut rules = Map::new();
+                    rules.insert(key.into(), value.clone());
+                    let ok = match name {
+                        "margo" => margo_rules(&rules).is_ok(),
+                        "topological" => topological_rules(&rules).is_ok(),
+                        _ => false,
+                    };
+                    assert!(ok, "{name} {key} {value}");
+                }
+                assert!(
+                    !o["label"].as_str().unwrap().is_empty()
+                        && !o["help"].as_str().unwrap().is_empty()
+                );
+            }
+        }
+        let t = variant("topological");
+        let reserve = &t["options"][0];
+        assert_eq!(
+            (reserve["key"].as_str(), reserve["default"].as_u64()),
+            (Some("reserve_stones"), Some(5))
+        );
+        let mut too_many = Map::new();
+        too_many.insert(
+            "reserve_stones".into(),
+            json!(reserve["max"].as_u64().unwrap() + 1),
+        );
+        assert!(
+            topological_rules(&too_many).is_err(),
+            "max is the largest the default board takes"
+        );
+        let m = variant("margo");
+        let keys: Vec<&str> = m["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["key"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "swap",
+                "first_capture_wins",
+                "buried_hidden",
+                "bridge_cutting"
+            ]
+        );
     }
 }
