@@ -224,3 +224,38 @@ test('the stone sound is off by default, kept in the browser, and clicks on move
     server.stop();
   }
 });
+
+test('clocks: only the running clock, and it warns when its time runs low', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const black = await (await browser.newContext()).newPage();
+    await black.goto(`${server.url}/`);
+    await black.selectOption('select[name=board]', '9');
+    await black.selectOption('select[name=color]', 'black');
+    // Byo-yomi without main time, two periods of 4 s: a period is low in its last 2 s
+    // (10 s, or half of a shorter period).
+    await black.selectOption('select[name=tc]', 'byo-yomi');
+    await black.fill('input[name=main]', '0');
+    await black.fill('input[name=extra]', '4');
+    await black.fill('input[name=periods]', '2');
+    await black.click('#create');
+    await black.waitForFunction(() => document.body.dataset.status === 'open');
+    const white = await (await browser.newContext()).newPage();
+    await white.goto(await black.inputValue('#invite-url'));
+    await black.waitForFunction(() => document.body.dataset.status === 'live');
+    await black.waitForSelector('#clock-black.running');
+    assert.match(await text(black, '#clock-white'), /^0:04 \(2\)$/, 'the waiting player has a whole period');
+    await black.waitForSelector('#clock-black:not(.low)');
+    await black.waitForSelector('#clock-black.low', { timeout: 8000 });
+    assert.match(await text(black, '#clock-black'), /^0:0[0-2] \([12]\)$/);
+    assert.equal(await black.$eval('#clock-white', (e) => e.classList.contains('low')), false, 'the waiting clock does not warn');
+    // Once Black has moved, Black's clock stops and its warning goes.
+    await clickBoard(black, 4, 4);
+    await waitSeq(black, 1);
+    await black.waitForSelector('#clock-black:not(.low)');
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+});
