@@ -259,3 +259,41 @@ test('clocks: only the running clock, and it warns when its time runs low', asyn
     server.stop();
   }
 });
+
+test('names: the computer seat by its level, players by the names the state gives, as text', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.url}/`);
+    await page.selectOption('select[name=board]', '9');
+    await page.selectOption('select[name=opponent]', 'computer');
+    await page.fill('input[name=level]', '2');
+    await page.selectOption('select[name=color]', 'black');
+    await page.click('#create');
+    await page.waitForFunction(() => document.body.dataset.status === 'live');
+    assert.equal(await text(page, '#name-black'), 'Black (you)');
+    assert.equal(await text(page, '#name-white'), 'Computer (level 2)');
+
+    // The state's `names` (written by the server once players give names): a watcher
+    // whose socket adds them to every state shows them, markup and all, as plain text.
+    const watcher = await (await browser.newContext()).newPage();
+    await watcher.routeWebSocket(/\/ws\//, (ws) => {
+      const real = ws.connectToServer();
+      real.onMessage((m) => {
+        const msg = JSON.parse(m);
+        if (msg.type === 'state') msg.state.names = { black: '<b>Ann</b>', white: null };
+        ws.send(JSON.stringify(msg));
+      });
+      ws.onMessage((m) => real.send(m));
+    });
+    await watcher.goto(page.url());
+    await watcher.waitForFunction(() => document.body.dataset.you === 'spectator');
+    assert.equal(await text(watcher, '#name-black'), '<b>Ann</b>');
+    assert.equal(await watcher.locator('#name-black b').count(), 0);
+    assert.equal(await text(watcher, '#name-white'), 'Computer (level 2)');
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+});

@@ -101,7 +101,7 @@ function draw() {
   Object.assign(b, { seq: g.seq, phase: g.phase, status: g.status, toMove: g.to_move, you: g.you ?? 'spectator', thinking: st.thinking });
   const against = g.computer ? ` against the computer (${g.computer.color}, level ${g.computer.level})` : '';
   $('you').textContent = (g.you ? `You play ${g.you}` : 'Watching') + against;
-  const turn = g.status === 'open' ? 'waiting for an opponent' : st.thinking ? 'computer is thinking…' : g.phase === 'marking' ? 'marking dead stones' : `${g.to_move} to move`;
+  const turn = g.status === 'open' ? 'waiting for an opponent' : st.thinking ? 'computer is thinking…' : g.phase === 'marking' ? 'marking dead stones' : `${NAME[g.to_move]} to move`;
   $('status').textContent = g.status === 'finished' ? 'game over' : turn;
   const ps = st.preview?.result.score;
   // Once play has stopped the score is the count's total, the numbers the result compares.
