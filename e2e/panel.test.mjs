@@ -122,7 +122,7 @@ test('copy button without the Clipboard API: the link is selected and copied the
   }
 });
 
-test('MarGo moves in the book notation, continuous points to two decimals', async () => {
+test('MarGo moves in the book notation, continuous points to two decimals, Topological as labelled', async () => {
   const server = await startServer();
   const browser = await launch();
   try {
@@ -149,6 +149,18 @@ test('MarGo moves in the book notation, continuous points to two decimals', asyn
     assert.ok(Math.hypot(x - 2.3, y - 6.7) < 0.1, `stone at ${x}, ${y}`);
     assert.deepEqual(await listed(cw), [`black (${x.toFixed(2)}, ${y.toFixed(2)})`, 'white pass']);
     assert.equal(await text(cb, '#pass-notice'), 'White passed');
+
+    // Topological Go names points as its board's labels do, and says which were reserve
+    // stones. White (top-left and bottom-right corners) moves first.
+    const [e, f] = await Promise.all([browser.newContext(), browser.newContext()]);
+    const [tb, tw] = await newGame(e, f, server, { variant: 'topological', board: '6' });
+    await clickBoard(tw, 1, 0);
+    for (const p of [tb, tw]) await waitSeq(p, 1);
+    await tb.check('#reserve');
+    await clickBoard(tb, 2, 3);
+    for (const p of [tb, tw]) await waitSeq(p, 2);
+    await waitListed(tw, 2);
+    assert.deepEqual(await listed(tw), ['white B6', 'black C3 (reserve)']);
   } finally {
     await browser.close();
     server.stop();
