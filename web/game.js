@@ -144,19 +144,23 @@ function draw() {
 
 const offline = () => st.connection !== 'connected';
 
-// While the socket is down: a banner with the wait before the next try, and a cover over
-// the board that takes its clicks and says why they cannot be played.
+// While the socket is down: a banner with the wait before the next try (counted down by a
+// ticker of its own, since nothing else redraws the page then), and a cover over the board
+// that takes its clicks and says why they cannot be played. A page's first connection is
+// not "lost" while it is still being made.
+let connectionTicker = 0;
 function drawConnection() {
-  const down = offline() && !!st.game;
+  const down = st.connection === 'disconnected' || (st.connection === 'connecting' && !!st.game);
   document.body.dataset.conn = st.connection;
   $('offline').hidden = !down;
   $('board-cover').hidden = !down;
+  if (down && !connectionTicker) connectionTicker = setInterval(drawConnection, 500);
+  if (!down && connectionTicker) { clearInterval(connectionTicker); connectionTicker = 0; }
   if (!down) return;
   const wait = Math.ceil((st.retryAt - performance.now()) / 1000);
   $('offline-text').textContent = st.connection === 'connecting' || wait <= 0
     ? 'Connection lost: reconnecting…'
     : `Connection lost: reconnecting in ${wait} s…`;
-  setTimeout(redraw, 500);
 }
 
 // Sends `msg` to the server; while disconnected nothing can be sent, and the player is
@@ -232,6 +236,7 @@ const net = connect(id, loadSeat(id), onMessage, (s, retryIn) => {
   st.connection = s;
   st.retryAt = performance.now() + (retryIn ?? 0);
   $('conn').textContent = s;
+  drawConnection();
   redraw();
 });
 $('reconnect-now').onclick = () => net.retryNow();
