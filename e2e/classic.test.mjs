@@ -116,7 +116,7 @@ test('classic: a ko retaken at once is refused as ko, under Chinese rules too', 
       await clickBoard(page, x, y);
       for (const p of [black, white]) await waitSeq(p, i + 1);
     }
-    await white.waitForFunction(() => document.getElementById('prisoners').textContent === 'B 1 · W 0');
+    await white.waitForFunction(() => document.getElementById('captures-black').textContent === '1 capture' && document.getElementById('captures-white').textContent === '0 captures');
     await clickBoard(white, 1, 1);
     await white.waitForFunction(() => document.getElementById('msg').textContent.startsWith('Ko: '));
     assert.doesNotMatch(await msg(white), /superko/i);

@@ -12,17 +12,29 @@ const BIN = process.env.STONEFIELD_BIN ?? new URL('../target/release/stonefield'
 
 export async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), 'stonefield-e2e-'));
-  const proc = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--data', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
+  let { proc, url } = await spawnServer(dir, '127.0.0.1:0');
+  return {
+    url,
+    // Kills the server as a crash would (SIGKILL), keeping its data directory.
+    kill() { proc.kill('SIGKILL'); return new Promise((resolve) => { if (proc.exitCode !== null || proc.signalCode) resolve(); else proc.once('exit', () => resolve()); }); },
+    // Starts the server again on the same address and data directory, as after a crash.
+    async restart() { ({ proc } = await spawnServer(dir, url.replace(/^http:\/\//, ''))); },
+    stop() { proc.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); },
+  };
+}
+
+// Runs `stonefield serve` on `addr` over `dir`; resolves once it prints its address.
+function spawnServer(dir, addr) {
+  const proc = spawn(BIN, ['serve', '--addr', addr, '--data', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/http:\/\/[0-9.:]+\//);
-      if (m) resolve(m[0].replace(/\/$/, ''));
+      if (m) resolve({ proc, url: m[0].replace(/\/$/, '') });
     });
     proc.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  return { url, stop() { proc.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); } };
 }
 
 export function launch() {

@@ -1,5 +1,5 @@
 // The game page: wires the socket, the state, the drawing and the controls together.
-import { createState, applyFull, applyMoved, loadSeat, saveSeat, myTurn, timeLeft, describeMove, percent } from './state.js';
+import { createState, applyFull, applyMoved, loadSeat, saveSeat, myTurn, describeMove, percent } from './state.js';
 import { geometry, stoneAt, candidatesAt, zoomed } from './board.js';
 import { pyramidInfo } from './pyramid.js';
 import { topoInfo } from './topo.js';
@@ -9,6 +9,9 @@ import { connect } from './net.js';
 import { explain } from './reasons.js';
 import { fmtScore, countRows, countNotes, resultWhy } from './count.js';
 import { savedView, saveView, webglWorks } from './view-choice.js';
+import { drawPanel } from './panel.js';
+import { soundOn, setSound, playStone } from './sound.js';
+import { copyField } from './copy.js';
 
 const $ = (id) => document.getElementById(id);
 const id = location.pathname.split('/').pop();
@@ -52,13 +55,6 @@ const in3d = () => margoView === '3d' && !!scene3d;
 
 function redraw() {
   if (!frame) frame = requestAnimationFrame(() => { frame = 0; draw(); });
-}
-
-function fmtTime(t) {
-  if (!t) return '–';
-  const s = Math.max(0, Math.ceil(t.main / 1000));
-  const txt = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-  return t.byo || t.periods ? `${txt} (${t.periods})` : txt;
 }
 
 const NAME = { black: 'Black', white: 'White' };
@@ -105,25 +101,24 @@ function draw() {
   Object.assign(b, { seq: g.seq, phase: g.phase, status: g.status, toMove: g.to_move, you: g.you ?? 'spectator', thinking: st.thinking });
   const against = g.computer ? ` against the computer (${g.computer.color}, level ${g.computer.level})` : '';
   $('you').textContent = (g.you ? `You play ${g.you}` : 'Watching') + against;
-  const turn = g.status === 'open' ? 'waiting for an opponent' : st.thinking ? 'computer is thinking…' : g.phase === 'marking' ? 'marking dead stones' : `${g.to_move} to move`;
+  const turn = g.status === 'open' ? 'waiting for an opponent' : st.thinking ? 'computer is thinking…' : g.phase === 'marking' ? 'marking dead stones' : `${NAME[g.to_move]} to move`;
   $('status').textContent = g.status === 'finished' ? 'game over' : turn;
   const ps = st.preview?.result.score;
   // Once play has stopped the score is the count's total, the numbers the result compares.
   const shown = g.count?.total ?? g.score;
   $('score').textContent = `B ${fmtScore(shown.black)} · W ${fmtScore(shown.white)}${ps ? ` (if played: B ${fmtScore(ps.black)} · W ${fmtScore(ps.white)})` : ''}`;
-  $('prisoners').textContent = `B ${g.view.prisoners?.black ?? 0} · W ${g.view.prisoners?.white ?? 0}`;
   $('result').textContent = g.result ? `Result: ${g.result}` : '';
   $('result-why').textContent = resultWhy(g.result);
   drawCount(g);
   $('accepted').textContent = acceptedText(g);
-  for (const c of ['black', 'white']) {
-    $(`clock-${c}`).textContent = fmtTime(timeLeft(st, c));
-    $(`clock-${c}`).classList.toggle('running', g.clock?.running === c);
-  }
+  drawPanel(st);
+  drawConnection();
   const seated = !!g.you && g.status !== 'finished';
   $('play-buttons').hidden = !seated || g.phase !== 'playing';
   $('marking').hidden = !seated || g.phase !== 'marking';
-  $('accept').disabled = !!g.accepted?.[g.you];
+  $('accept').disabled = !!g.accepted?.[g.you] || offline();
+  $('undo').disabled = !!st.undoBy || offline();
+  for (const b of ['pass', 'resign', 'ask-hint', 'undo-yes', 'undo-no', 'resume']) $(b).disabled = offline();
   $('ask-hint').hidden = !(g.hints && myTurn(st));
   const sg = st.suggestion;
   $('suggestion').textContent = !sg ? '' : sg === 'asked' ? 'looking for a hint…'
@@ -145,6 +140,36 @@ function draw() {
   const why = st.preview && !st.preview.result.legal ? st.preview.result.reason ?? 'no-point' : '';
   $('hint').textContent = why ? `Here: ${explain(why, { variant: g.variant, phase: g.phase })}` : '';
   if (g.clock?.running && g.status === 'live') setTimeout(redraw, 250);
+}
+
+const offline = () => st.connection !== 'connected';
+
+// While the socket is down: a banner with the wait before the next try (counted down by a
+// ticker of its own, since nothing else redraws the page then), and a cover over the board
+// that takes its clicks and says why they cannot be played. A page's first connection is
+// not "lost" while it is still being made.
+let connectionTicker = 0;
+function drawConnection() {
+  const down = st.connection === 'disconnected' || (st.connection === 'connecting' && !!st.game);
+  document.body.dataset.conn = st.connection;
+  $('offline').hidden = !down;
+  $('board-cover').hidden = !down;
+  if (down && !connectionTicker) connectionTicker = setInterval(drawConnection, 500);
+  if (!down && connectionTicker) { clearInterval(connectionTicker); connectionTicker = 0; }
+  if (!down) return;
+  const wait = Math.ceil((st.retryAt - performance.now()) / 1000);
+  $('offline-text').textContent = st.connection === 'connecting' || wait <= 0
+    ? 'Connection lost: reconnecting…'
+    : `Connection lost: reconnecting in ${wait} s…`;
+}
+
+// Sends `msg` to the server; while disconnected nothing can be sent, and the player is
+// told so rather than left wondering where the click went.
+function send(msg) {
+  if (net.send(msg)) return true;
+  st.message = 'Not connected: nothing was sent. Reconnecting…';
+  redraw();
+  return false;
 }
 
 // The 3D / 2D choice and the level fade, for MarGo.
@@ -174,9 +199,15 @@ function onMessage(m) {
     }
     case 'moved':
       applyMoved(st, m); st.message = ''; resetPreviews();
+      if (m.report.result === 'placed' && playStone()) document.body.dataset.stoneSounds = String(Number(document.body.dataset.stoneSounds ?? 0) + 1);
       break;
     case 'undo_requested': st.undoBy = m.by; break;
-    case 'undo_declined': st.undoBy = null; st.message = 'undo declined'; break;
+    case 'undo_declined': {
+      const mine = st.undoBy && st.undoBy === st.game?.you;
+      st.undoBy = null;
+      st.message = mine ? 'Your opponent declined the undo.' : 'Undo declined.';
+      break;
+    }
     case 'thinking': st.thinking = true; break;
     case 'hint': if (m.seq === st.game?.seq) st.suggestion = m; break;
     case 'preview': {
@@ -199,11 +230,16 @@ function setLinks(g) {
   $('replay-link').href = `/replay/${g.id}`;
 }
 
-const net = connect(id, loadSeat(id), onMessage, (s) => {
+const net = connect(id, loadSeat(id), onMessage, (s, retryIn) => {
   // A new connection answers only what is asked on it.
   if (s === 'connected') { previews.clear(); stale.clear(); }
+  st.connection = s;
+  st.retryAt = performance.now() + (retryIn ?? 0);
   $('conn').textContent = s;
+  drawConnection();
+  redraw();
 });
+$('reconnect-now').onclick = () => net.retryNow();
 
 // The requests a pointer at board point `at` may mean, highest first.
 function requestsAt(at) {
@@ -242,7 +278,8 @@ function askPreview() {
 function ensureAsked(requests) {
   for (const r of requests) {
     const k = JSON.stringify(r);
-    if (!previews.has(k)) { previews.set(k, null); net.send({ type: 'preview', request: r }); }
+    // Previews are only hints: while disconnected they are asked again later, silently.
+    if (!previews.has(k) && net.send({ type: 'preview', request: r })) previews.set(k, null);
   }
 }
 
@@ -253,7 +290,7 @@ function settleClick() {
   const answers = pendingClick.map((r) => previews.get(JSON.stringify(r)));
   if (answers.some((a) => !a)) return;
   const i = answers.findIndex((a) => a.legal);
-  net.send({ type: 'move', move: pendingClick[Math.max(i, 0)] });
+  send({ type: 'move', move: pendingClick[Math.max(i, 0)] });
   pendingClick = null;
 }
 
@@ -277,15 +314,15 @@ bind(svg, {
     if (!g || !geo) return;
     if (g.phase === 'marking' && g.you) {
       const s = stoneAt(geo, g.view.stones, at[0], at[1]);
-      if (s) net.send({ type: 'toggle_dead', at: s.slice(0, -1) });
+      if (s) send({ type: 'toggle_dead', at: s.slice(0, -1) });
       return;
     }
     if (!myTurn(st)) { st.message = explain(g.you ? 'not-your-turn' : 'spectator'); redraw(); return; }
-    if (geo.kind === 'polygon') { net.send({ type: 'move', move: { request: at, snap: st.snap } }); return; }
+    if (geo.kind === 'polygon') { send({ type: 'move', move: { request: at, snap: st.snap } }); return; }
     // Over a MarGo stack wait for every level's answer; elsewhere the server judges.
     const asked = requestsAt(at);
     if (asked.length > 1) { pendingClick = asked; ensureAsked(asked); settleClick(); return; }
-    if (asked[0]) net.send({ type: 'move', move: asked[0] });
+    if (asked[0]) send({ type: 'move', move: asked[0] });
   },
   zoom(factor, at) {
     Object.assign(view, zoomed(geo, view, factor, at));
@@ -310,7 +347,7 @@ const handlers3d = {
     if (!g) return;
     if (!myTurn(st)) { st.message = explain(g.you ? 'not-your-turn' : 'spectator'); redraw(); return; }
     if (!p) { st.message = 'Pick a marked point: a green ring on the board or a green bead between balls.'; redraw(); return; }
-    net.send({ type: 'move', move: { at: p } });
+    send({ type: 'move', move: { at: p } });
   },
 };
 
@@ -343,14 +380,17 @@ $('view-3d').onclick = () => showView('3d', true);
 $('view-2d').onclick = () => showView('2d', true);
 $('fade').oninput = () => { fade = Number($('fade').value); redraw(); };
 
-$('pass').onclick = () => net.send({ type: 'pass' });
-$('resign').onclick = () => { if (confirm('Resign?')) net.send({ type: 'resign' }); };
-$('undo').onclick = () => net.send({ type: 'undo_request' });
-$('ask-hint').onclick = () => { st.suggestion = 'asked'; net.send({ type: 'hint' }); redraw(); };
-$('undo-yes').onclick = () => net.send({ type: 'undo_answer', accept: true });
-$('undo-no').onclick = () => net.send({ type: 'undo_answer', accept: false });
-$('accept').onclick = () => net.send({ type: 'accept' });
-$('resume').onclick = () => net.send({ type: 'resume' });
+$('pass').onclick = () => send({ type: 'pass' });
+$('resign').onclick = () => { if (confirm('Resign?')) send({ type: 'resign' }); };
+$('undo').onclick = () => send({ type: 'undo_request' });
+$('ask-hint').onclick = () => { st.suggestion = 'asked'; send({ type: 'hint' }); redraw(); };
+$('undo-yes').onclick = () => send({ type: 'undo_answer', accept: true });
+$('undo-no').onclick = () => send({ type: 'undo_answer', accept: false });
+$('accept').onclick = () => send({ type: 'accept' });
+$('resume').onclick = () => send({ type: 'resume' });
 $('territory').onchange = () => { st.territory = $('territory').checked; redraw(); };
 for (const el of $('snap').querySelectorAll('button')) el.onclick = () => { st.snap = el.dataset.snap; resetPreviews(); };
 $('reserve').onchange = () => { st.reserve = $('reserve').checked; resetPreviews(); };
+$('sound').checked = soundOn();
+$('sound').onchange = () => setSound($('sound').checked);
+$('invite-copy').onclick = async () => { $('invite-copied').textContent = await copyField($('invite-url')); };

@@ -5,7 +5,9 @@ export function saveSeat(id, token) { localStorage.setItem(`stonefield.seat.${id
 export function loadSeat(id) { return localStorage.getItem(`stonefield.seat.${id}`); }
 
 export function createState() {
-  return { game: null, hover: null, preview: null, snap: 'nearest', reserve: false, territory: true, message: '', undoBy: null, received: 0, thinking: false, suggestion: null };
+  // `connection`: 'connecting', 'connected' or 'disconnected' (the socket's, net.js);
+  // `retryAt`: when the next reconnection is tried (performance.now() time).
+  return { game: null, hover: null, preview: null, snap: 'nearest', reserve: false, territory: true, message: '', undoBy: null, received: 0, thinking: false, suggestion: null, connection: 'connecting', retryAt: 0 };
 }
 
 // A full state from the server replaces everything it covers.
@@ -41,6 +43,8 @@ export function applyMoved(st, m) {
     view.last = null;
   }
   g.moves.push({ color: r.color, ...(r.at ? { at: r.at } : r.result === 'pass' ? { pass: true } : { resign: true }) });
+  // The server names every move it accepts; the move list shows that name as given.
+  (g.notation ??= []).push(r.notation ?? r.result);
   Object.assign(g, { seq: m.seq, to_move: m.to_move, phase: m.phase, score: m.score, clock: m.clock, last: r, count: m.count ?? null });
   // Variants that draw more than stones (territory, trees, pyramids) send the whole view.
   if (m.view) g.view = m.view;
@@ -84,5 +88,7 @@ export function timeLeft(st, color) {
       return { main: c.control.period_ms - (spent % c.control.period_ms), periods, byo: true };
     }
   }
-  return { main, periods, byo: main === 0 && periods > 0 };
+  // Waiting in byo-yomi, a player has a whole period for the next move.
+  const byo = main === 0 && periods > 0;
+  return { main: byo && c.control.period_ms ? c.control.period_ms : main, periods, byo };
 }

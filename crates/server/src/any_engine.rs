@@ -8,6 +8,7 @@ use stonefield_record::{AnyGame, MoveResult, Record, RecordMove, Setup, Variant}
 use stonefield_rules::{ByColor, Color, Outcome, Phase};
 
 use crate::engine::{Engine, EngineError};
+use crate::notation::move_name;
 
 /// A game of any variant plus what clients draw that the game does not keep.
 #[derive(Debug, Clone)]
@@ -18,6 +19,8 @@ pub struct AnyEngine {
     /// Stones captured by each colour, counted from the move reports.
     prisoners: [u64; 2],
     moves: usize,
+    /// Every accepted move in the variant's notation, for the move list.
+    names: Vec<String>,
 }
 
 fn malformed(e: impl std::fmt::Display) -> EngineError {
@@ -59,6 +62,7 @@ impl AnyEngine {
             last: None,
             prisoners: [0; 2],
             moves: 0,
+            names: Vec::new(),
         })
     }
 }
@@ -84,10 +88,23 @@ impl Engine for AnyEngine {
             MoveResult::Pass => self.last = None,
             _ => {}
         }
+        let size = self.describe["board"]["size"]
+            .as_u64()
+            .and_then(|n| u8::try_from(n).ok());
+        let name = move_name(self.game.variant(), size, &mv, &report);
         if report.accepted() {
             self.moves += 1;
+            self.names.extend(name.clone());
         }
-        serde_json::to_value(&report).map_err(malformed)
+        let mut value = serde_json::to_value(&report).map_err(malformed)?;
+        if let Some(name) = name {
+            value["notation"] = Value::from(name);
+        }
+        Ok(value)
+    }
+
+    fn move_names(&self) -> &[String] {
+        &self.names
     }
 
     fn to_move(&self) -> Color {

@@ -36,12 +36,17 @@ pub enum EngineError {
 /// One game of any variant, driven through JSON values shaped as in the record format.
 pub trait Engine: Send + Sync + std::fmt::Debug {
     /// Plays a record move (`{"color","at"}`, `{"color","pass":true}`, ...) and returns the
-    /// per-move report of `replay --json` (`result`, `reason`, `at`, `captured`, `score`).
+    /// per-move report of `replay --json` (`result`, `reason`, `at`, `captured`, `score`),
+    /// plus `notation`, the move's name for people, when it changed the game.
     /// An illegal move is a report with `"result": "illegal"`, and changes nothing.
     ///
     /// # Errors
     /// [`EngineError::Malformed`] for a move that cannot be read.
     fn apply(&mut self, mv: &Value) -> Result<Value, EngineError>;
+    /// Every move played so far in the variant's notation (`E7`, `C5`, `(3.25, 4.10)`,
+    /// `pass`), as each accepted move's report gives it under `notation`
+    /// ([`crate::notation`]).
+    fn move_names(&self) -> &[String];
     /// The colour to move.
     fn to_move(&self) -> Color;
     /// Playing, marking dead stones, or finished.

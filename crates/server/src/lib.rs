@@ -19,6 +19,7 @@ mod http;
 pub mod ids;
 mod listen;
 mod new_game;
+pub mod notation;
 mod pool;
 pub mod protocol;
 pub mod replay;

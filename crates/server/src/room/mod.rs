@@ -400,6 +400,8 @@ impl Room {
             "clock": self.clock.view(self.now()),
             "seq": moves.len(),
             "moves": moves,
+            // Each move of `moves` in the variant's notation, for the move list.
+            "notation": self.engine.move_names(),
             "result": self.row.result,
             "undo_by": self.undo_by.map(Color::name),
             "accepted": {"black": self.accepted[0], "white": self.accepted[1]},
