@@ -89,8 +89,8 @@ test('the form follows the variant and creates a MarGo game on 5x5', async () =>
     for (const f of ['main', 'extra', 'periods']) assert.equal(await hidden(page, f), false, f);
     await page.selectOption('select[name=tc]', 'none');
 
-    // A MarGo game on 5x5 with the swap from the form starts, with the size and the
-    // switches asked for (the others at the book's values).
+    // A MarGo game on 5x5, the beginner's game, from the form starts, with the size and
+    // the switch asked for (the others at the book's values).
     const created = async () => {
       await page.click('#create');
       await page.waitForURL(/\/game\/[0-9a-f]{12}$/);
@@ -100,19 +100,19 @@ test('the form follows the variant and creates a MarGo game on 5x5', async () =>
     };
     await page.selectOption('select[name=variant]', 'margo');
     await page.selectOption('select[name=board]', '5');
-    assert.equal(await page.isChecked('input[name=opt-swap]'), false);
+    assert.equal(await page.isChecked('input[name=opt-first_capture_wins]'), false);
     assert.equal(await page.isChecked('input[name=opt-buried_hidden]'), true);
     assert.equal(await page.locator('input[name=opt-reserve_stones]').count(), 0, 'no other variant\'s options');
-    await page.check('input[name=opt-swap]');
+    await page.check('input[name=opt-first_capture_wins]');
     const margoRecord = await created();
     assert.equal(margoRecord.variant, 'margo');
-    assert.deepEqual(margoRecord.rules, { board_size: 5, swap: true, first_capture_wins: false, buried_hidden: true, bridge_cutting: true });
+    assert.deepEqual(margoRecord.rules, { board_size: 5, first_capture_wins: true, buried_hidden: true, bridge_cutting: true });
 
     // Topological Go with three reserve stones; too many for the board is refused in words.
     await page.goto(`${server.url}/`);
     await page.selectOption('select[name=variant]', 'topological');
     assert.equal(await page.inputValue('input[name=opt-reserve_stones]'), '5');
-    assert.equal(await page.locator('input[name=opt-swap]').count(), 0);
+    assert.equal(await page.locator('input[name=opt-buried_hidden]').count(), 0);
     await page.fill('input[name=opt-reserve_stones]', '3');
     const topoRecord = await created();
     assert.deepEqual(topoRecord.rules, { board_size: 10, reserve_stones: 3 });

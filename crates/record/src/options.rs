@@ -101,16 +101,11 @@ pub fn describe_variant(variant: Variant) -> Value {
     }
 }
 
-/// MarGo's rule switches, with the book's values as defaults.
+/// MarGo's rule switches that online games play, with the book's values as defaults.
 fn margo_options(defaults: &margo::MargoRules) -> Vec<Value> {
     let flag = |key: &str, label: &str, default: bool, help: &str| json!({ "key": key, "kind": "boolean", "label": label, "default": default, "help": help });
+    // The swap is left out: it exchanges the players' seats, which online games do not do.
     vec![
-        flag(
-            "swap",
-            "Swap",
-            defaults.swap,
-            "After White's first ball, Black may take White's side instead of moving.",
-        ),
         flag(
             "first_capture_wins",
             "First capture wins",
@@ -359,12 +354,7 @@ mod tests {
             .collect();
         assert_eq!(
             keys,
-            [
-                "swap",
-                "first_capture_wins",
-                "buried_hidden",
-                "bridge_cutting"
-            ]
+            ["first_capture_wins", "buried_hidden", "bridge_cutting"]
         );
     }
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::http;
+use common::{Client, http};
 use serde_json::{Map, Value, json};
 use stonefield_rules::classic::Rules;
 use stonefield_rules::{classic, margo, topological};
@@ -75,8 +75,55 @@ async fn games_from_the_offered_options_start() {
             rules.insert("preset".into(), p["name"].clone());
             rules.insert("komi".into(), p["komi"].clone());
         }
+        // The other options away from their defaults: switches flipped, numbers at the least.
+        for o in v["options"].as_array().unwrap() {
+            let value = match o["kind"].as_str().unwrap() {
+                "boolean" => json!(!o["default"].as_bool().unwrap()),
+                _ => o["min"].clone(),
+            };
+            rules.insert(o["key"].as_str().unwrap().into(), value);
+        }
         let body = json!({"variant": v["variant"], "rules": rules, "color": "black"});
         let (status, text) = http(s.addr, "POST", "/api/games", &body.to_string()).await;
         assert_eq!(status, 200, "{body}: {text}");
     }
+}
+
+/// MarGo's swap would exchange the seats, which online games do not do: it is refused
+/// before the engine sees it, and the game goes on as stored.
+#[tokio::test]
+async fn a_margo_swap_is_refused_and_the_game_goes_on() {
+    let s = common::server().await;
+    let (id, black_token, invite) =
+        common::game_of(&s.state, "margo", json!({"board_size": 3, "swap": true})).await;
+    let white_token = common::claimed_token(s.addr, &id, &invite).await;
+    let mut white = Client::connect(s.addr, &id, Some(&white_token)).await;
+    let mut black = Client::connect(s.addr, &id, Some(&black_token)).await;
+    white.recv_type("state").await;
+    black.recv_type("state").await;
+    white
+        .send(json!({"type": "move", "move": {"at": [0, 0, 0]}}))
+        .await;
+    assert_eq!(black.recv_type("moved").await["seq"], 1);
+    black
+        .send(json!({"type": "move", "move": {"swap": true}}))
+        .await;
+    let refused = black.recv_type("refused").await;
+    assert_eq!(refused["reason"], "unsupported", "{refused}");
+    black
+        .send(json!({"type": "move", "move": {"at": [2, 2, 0]}}))
+        .await;
+    let moved = black.recv_type("moved").await;
+    assert_eq!(
+        (moved["seq"].as_u64(), moved["to_move"].as_str()),
+        (Some(2), Some("white"))
+    );
+    let (_, events) = s.state.rooms.store().load(&id).await.unwrap().unwrap();
+    assert_eq!(events.iter().filter(|e| e.kind == "move").count(), 2);
+    let st = white.sync().await;
+    assert_eq!(
+        (st["seq"].as_u64(), st["view"]["swapped"].as_bool()),
+        (Some(2), None),
+        "{st}"
+    );
 }

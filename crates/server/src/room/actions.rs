@@ -77,6 +77,16 @@ impl Room {
         if !self.row.claimed {
             return self.refuse(conn, "waiting", "the opponent has not joined yet");
         }
+        // MarGo's swap exchanges the players' colours, and so their seats, which the server
+        // does not do: refused before the engine applies it, so the engine and the stored
+        // moves stay one game.
+        if mv.contains_key("swap") {
+            return self.refuse(
+                conn,
+                "unsupported",
+                "swapping colours is not offered in online games",
+            );
+        }
         mv.insert("color".into(), color.name().into());
         let mv = Value::Object(mv);
         let report = match self.engine.apply(&mv) {
