@@ -262,6 +262,10 @@ test('clocks: only the running clock, and it warns when its time runs low', asyn
     await black.waitForSelector('#clock-black.low', { timeout: 8000 });
     assert.match(await text(black, '#clock-black'), /^0:0[0-2] \([12]\)$/);
     assert.equal(await black.$eval('#clock-white', (e) => e.classList.contains('low')), false, 'the waiting clock does not warn');
+    // A page loaded mid-period shows what is left of the period, not a whole one.
+    await white.reload();
+    await white.waitForSelector('#clock-black.running');
+    assert.doesNotMatch(await text(white, '#clock-black'), /^0:04 \(2\)$/);
     // Once Black has moved, Black's clock stops and its warning goes.
     await clickBoard(black, 4, 4);
     await waitSeq(black, 1);

@@ -78,17 +78,22 @@ export function myTurn(st) {
 export function timeLeft(st, color) {
   const c = st.game?.clock;
   if (!c || c.control.kind === 'none') return null;
-  let { main_ms: main, periods } = c[color];
+  let { main_ms: main, periods, period_left_ms: inPeriod } = c[color];
+  const period = c.control.period_ms;
   if (c.running === color) {
     let spent = performance.now() - st.received;
     const used = Math.min(main, spent); main -= used; spent -= used;
-    if (spent > 0 && c.control.period_ms) {
-      const lost = Math.floor(spent / c.control.period_ms);
-      periods = Math.max(0, periods - lost);
-      return { main: c.control.period_ms - (spent % c.control.period_ms), periods, byo: true };
+    // In byo-yomi the server says what was left of the current period; from then on
+    // each period lost takes one off the count and the next starts whole.
+    if (period && main === 0 && (spent > 0 || inPeriod !== undefined)) {
+      const first = inPeriod ?? period;
+      if (spent < first) return { main: first - spent, periods, byo: true };
+      spent -= first;
+      periods = Math.max(0, periods - 1 - Math.floor(spent / period));
+      return { main: period - (spent % period), periods, byo: true };
     }
   }
   // Waiting in byo-yomi, a player has a whole period for the next move.
   const byo = main === 0 && periods > 0;
-  return { main: byo && c.control.period_ms ? c.control.period_ms : main, periods, byo };
+  return { main: byo && period ? period : main, periods, byo };
 }

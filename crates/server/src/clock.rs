@@ -94,6 +94,10 @@ pub struct Remaining {
     pub main_ms: u64,
     /// Byo-yomi periods left.
     pub periods: u32,
+    /// In a view only, for the running side in byo-yomi: what is left of the period it is
+    /// in, ms (the stored clocks keep whole periods: a move within a period keeps it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period_left_ms: Option<u64>,
 }
 
 /// Both players' clocks and whose is running. Serialized into the store after every move;
@@ -120,11 +124,15 @@ impl Clock {
             TimeControl::None => Remaining::default(),
             TimeControl::Absolute { main_ms } | TimeControl::Fischer { main_ms, .. } => Remaining {
                 main_ms,
-                periods: 0,
+                ..Remaining::default()
             },
             TimeControl::ByoYomi {
                 main_ms, periods, ..
-            } => Remaining { main_ms, periods },
+            } => Remaining {
+                main_ms,
+                periods,
+                period_left_ms: None,
+            },
         };
         Clock {
             control,
@@ -246,10 +254,16 @@ impl Clock {
                     let m = &mut left[c.index()].main_ms;
                     *m = m.saturating_sub(increment_ms);
                 }
+                if let TimeControl::ByoYomi { period_ms, .. } = self.control {
+                    let over = now
+                        .saturating_sub(since)
+                        .checked_sub(self.left[c.index()].main_ms);
+                    left[c.index()].period_left_ms =
+                        over.map(|over| period_ms - over % period_ms.max(1));
+                }
             } else {
                 left[c.index()] = Remaining::default();
             }
-            let _ = since;
         }
         serde_json::json!({
             "control": self.control,
@@ -351,6 +365,32 @@ mod tests {
     }
 
     #[test]
+    fn a_view_in_byo_yomi_shows_what_is_left_of_the_period() {
+        let mut c = Clock::new(TimeControl::ByoYomi {
+            main_ms: 1_000,
+            period_ms: 10_000,
+            periods: 3,
+        });
+        c.start(Color::White, 0);
+        let in_main = c.view(500);
+        assert_eq!(in_main["white"]["main_ms"], 500);
+        assert!(
+            in_main["white"].get("period_left_ms").is_none(),
+            "{in_main}"
+        );
+        // 1 s of main time, a whole period lost, 4 s into the next: 6 s left of it.
+        let view = c.view(1_000 + 10_000 + 4_000);
+        assert_eq!(view["white"]["periods"], 2, "{view}");
+        assert_eq!(view["white"]["period_left_ms"], 6_000, "{view}");
+        assert!(view["black"].get("period_left_ms").is_none(), "{view}");
+        // The stored clocks keep whole periods.
+        c.stop(15_000).unwrap();
+        assert_eq!(c.left[1].period_left_ms, None);
+        let stored = serde_json::to_value(&c).unwrap();
+        assert!(!stored.to_string().contains("period_left_ms"), "{stored}");
+    }
+
+    #[test]
     fn byo_yomi_keeps_a_period_used_in_time_and_loses_overruns() {
         let tc = TimeControl::ByoYomi {
             main_ms: 100,
@@ -364,7 +404,8 @@ mod tests {
             c.left[0],
             Remaining {
                 main_ms: 0,
-                periods: 3
+                periods: 3,
+                period_left_ms: None,
             }
         );
         c.start(Color::Black, 0);
