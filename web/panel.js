@@ -60,6 +60,8 @@ function drawMoveList(g) {
   while (same < drawn.length && same < entries.length && drawn[same] === entries[same]) same++;
   if (same === drawn.length && same === entries.length) return;
   const list = $('move-list');
+  // Long names (continuous Go's coordinates) take wider columns.
+  list.classList.toggle('wide', names.some((n) => n.length > 8));
   while (list.children.length > same) list.lastElementChild.remove();
   for (let i = same; i < names.length; i++) list.append(moveEntry(i, g.moves[i]?.color ?? '', names[i]));
   drawn = entries;

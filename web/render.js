@@ -2,7 +2,7 @@
 // variant's display layers (MarGo, Topological Go, continuous Go's territory and atari)
 // and the server's preview under the pointer. Called once per animation frame at most.
 import { viewBox, COLUMNS, planOf } from './board.js';
-import { f, stone } from './svg.js';
+import { f, stone, STONE_SHADES } from './svg.js';
 import { pyramidBoard, pyramidBalls, pyramidPlayable } from './pyramid.js';
 import { myTurn } from './state.js';
 import { topoUnder, topoOver } from './topo.js';
@@ -107,5 +107,5 @@ export function render(svg, st, geo, view) {
     const [x, y] = planOf(last);
     lastMark = `<circle cx="${f(x)}" cy="${f(y)}" r="${f(geo.radius * 0.4)}" fill="none" stroke="#d33" stroke-width="0.07" class="last"/>`;
   }
-  svg.innerHTML = body + lastMark + overlay(st, geo);
+  svg.innerHTML = STONE_SHADES + body + lastMark + overlay(st, geo);
 }
