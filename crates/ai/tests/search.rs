@@ -418,3 +418,48 @@ fn the_node_cap_bounds_the_tree() {
     assert!(tree.len() <= 200 + 82, "{} nodes", tree.len());
     assert_adds_up(tree);
 }
+
+/// Pondering stops when told to, every playout it made is in the tree, and what it grew
+/// is kept for the opponent's reply: the next search starts with those visits.
+#[test]
+fn pondering_runs_until_stopped_and_its_tree_is_kept() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let game = random_position(classic(9), 5, 11);
+    for threads in [1, 2] {
+        let mut search = new_search(game.clone(), config(200, threads));
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let pondering = std::thread::spawn(move || {
+            let made = search.ponder(&flag);
+            (search, made)
+        });
+        stop.store(true, Ordering::Relaxed);
+        let (mut search, made) = pondering.join().expect("no panic");
+        assert!(made >= 1, "{made}");
+        let tree = search.trees().next().expect("a tree");
+        assert_adds_up(tree);
+        let visited = tree.visits(ROOT);
+        assert_eq!(
+            u64::from(visited),
+            u64::from(made),
+            "one tree, every playout in it"
+        );
+        let best = tree
+            .children(ROOT)
+            .max_by_key(|&c| tree.visits(c))
+            .expect("a child");
+        let reply_visits = tree.visits(best);
+        let mut next = game.clone();
+        match tree.action(best).expect("a move") {
+            Action::Play(p) => next.play(p).map(|_| ()),
+            Action::Pass => next.pass(),
+        }
+        .expect("legal");
+        assert!(search.set_game(next));
+        let result = search.run();
+        assert_eq!(result.playouts, 200);
+        assert_eq!(result.root_visits, reply_visits + 200, "{threads} threads");
+    }
+}

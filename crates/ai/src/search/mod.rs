@@ -28,6 +28,7 @@ mod policy;
 mod replies;
 mod tree;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -309,6 +310,25 @@ where
             (None, None) => Some(SearchConfig::DEFAULT_PLAYOUTS),
             (p, _) => p,
         };
+        self.run_until(total, deadline, None)
+    }
+
+    /// Searches on, whatever the budget, until `stop` is set (or [`SearchConfig::MAX_TIME`]
+    /// has passed): thinking on the opponent's time, so that the subtree of the move the
+    /// opponent then plays is kept by [`Search::set_game`]. Returns the playouts made.
+    pub fn ponder(&mut self, stop: &AtomicBool) -> u32 {
+        let deadline = Instant::now() + SearchConfig::MAX_TIME;
+        self.run_until(None, Some(deadline), Some(stop)).playouts
+    }
+
+    /// Searches until `total` playouts, the deadline or `stop`, whichever comes first.
+    fn run_until(
+        &mut self,
+        total: Option<u32>,
+        deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+    ) -> SearchResult<G::Move> {
+        let limits = Limits { deadline, stop };
         let threads = self.workers.len() as u32;
         let (game, policy, config) = (&self.game, &self.policy, &self.config);
         let trees = &self.trees;
@@ -317,15 +337,7 @@ where
         let tree_of = |i: u32| &trees[i as usize % trees.len()];
         let made: u32 = if threads == 1 {
             let worker = &mut self.workers[0];
-            grow(
-                worker,
-                tree_of(0),
-                game,
-                policy,
-                config,
-                budget(0),
-                deadline,
-            )
+            grow(worker, tree_of(0), game, policy, config, budget(0), limits)
         } else {
             std::thread::scope(|s| {
                 let handles: Vec<_> = self
@@ -341,7 +353,7 @@ where
                             if idle {
                                 return 0;
                             }
-                            grow(w, tree, game, policy, config, budget, deadline)
+                            grow(w, tree, game, policy, config, budget, limits)
                         })
                     })
                     .collect();
@@ -495,7 +507,22 @@ fn apply<G: Game>(game: &mut G, action: &Action<G::Move>) -> Result<(), IllegalM
     }
 }
 
-/// Runs iterations on `tree` until the budget or the deadline is spent (at least one, so
+/// What ends a search besides its playout budget: a deadline, and a flag another thread
+/// sets (pondering).
+#[derive(Clone, Copy)]
+struct Limits<'a> {
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+}
+
+impl Limits<'_> {
+    fn reached(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// Runs iterations on `tree` until the budget or the limits are spent (at least one, so
 /// the root has its moves); returns the playouts made.
 fn grow<G: Game, P: Policy<G>>(
     w: &mut Worker,
@@ -504,13 +531,13 @@ fn grow<G: Game, P: Policy<G>>(
     policy: &P,
     config: &SearchConfig,
     budget: Option<u32>,
-    deadline: Option<Instant>,
+    limits: Limits<'_>,
 ) -> u32 {
     let mut made = 0;
     loop {
         iterate(w, tree, game, policy, config);
         made += 1;
-        if budget.is_some_and(|b| made >= b) || deadline.is_some_and(|d| Instant::now() >= d) {
+        if budget.is_some_and(|b| made >= b) || limits.reached() {
             return made;
         }
     }

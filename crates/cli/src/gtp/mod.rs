@@ -103,7 +103,13 @@ impl Engine {
             Err(_) => (String::new(), first),
         };
         let args: Vec<&str> = words.collect();
-        let text = match self.run(command, &args) {
+        // Any command ends the thinking on the opponent's time: the position may change.
+        self.player.stop_pondering();
+        let reply = self.run(command, &args);
+        if reply.is_ok() && matches!(command, "genmove" | "kgs-genmove_cleanup") {
+            self.player.ponder(&self.game);
+        }
+        let text = match reply {
             Ok(t) => format!("={id} {t}"),
             Err(e) => format!("?{id} {e}"),
         };
@@ -515,14 +521,16 @@ impl Engine {
         count(&self.game, &dead).to_string()
     }
 
-    /// `playouts N seconds S winrate W` of the last generated move.
+    /// `playouts N seconds S winrate W pondered P` of the last generated move (P: the
+    /// playouts made on the opponent's time before it, with `--ponder`).
     fn search_stats(&self) -> String {
         let s = self.player.last;
         format!(
-            "playouts {} seconds {:.3} winrate {}",
+            "playouts {} seconds {:.3} winrate {} pondered {}",
             s.playouts,
             s.seconds,
-            s.win_rate.map_or("-".to_owned(), |w| format!("{w:.3}"))
+            s.win_rate.map_or("-".to_owned(), |w| format!("{w:.3}")),
+            s.pondered
         )
     }
 
@@ -669,6 +677,34 @@ mod tests {
         assert_eq!(say(&mut e, "known_command genmove"), "= true\n\n");
         assert_eq!(say(&mut e, "3 frobnicate"), "?3 unknown command\n\n");
         assert_eq!(e.handle("   # only a comment").0, None);
+        assert!(e.handle("quit").1);
+    }
+
+    #[test]
+    fn pondering_goes_on_between_commands_and_feeds_the_next_move() {
+        let mut e = Engine::new(Options {
+            ponder: true,
+            ..Options::playouts(200, 3)
+        });
+        say(&mut e, "boardsize 9");
+        assert!(!say(&mut e, "genmove b").starts_with('?'));
+        // The opponent's move stops the pondering; the next search counts what it made.
+        let reply = say(&mut e, "genmove w");
+        assert!(!reply.starts_with('?'), "{reply}");
+        let stats = say(&mut e, "stonefield-search_stats");
+        let pondered: u32 = stats
+            .split_whitespace()
+            .skip_while(|w| *w != "pondered")
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{stats}"));
+        assert!(pondered >= 1, "{stats}");
+        assert!(stats.contains("playouts 200 "), "{stats}");
+        // Commands that change the position while it ponders still work.
+        assert_eq!(say(&mut e, "undo"), "=\n\n");
+        assert_eq!(say(&mut e, "play w E5"), "=\n\n");
+        assert!(!say(&mut e, "genmove b").starts_with('?'));
+        assert_eq!(say(&mut e, "clear_board"), "=\n\n");
         assert!(e.handle("quit").1);
     }
 

@@ -3,6 +3,9 @@
 //! game is never thrown, and under area scoring no pass while dead stones of the
 //! opponent's stay on the board).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use stonefield_ai::classic::{
@@ -52,6 +55,10 @@ pub struct Options {
     /// by commas ([`Tuning::NAMES`]); unknown names or bad values are refused at start.
     #[arg(long, hide = true, value_parser = Tuning::parse)]
     pub tune: Option<Tuning>,
+    /// Think on the opponent's time: after `genmove` the search goes on, on the same
+    /// threads, until the next command, and the opponent's reply finds its subtree grown.
+    #[arg(long)]
+    pub ponder: bool,
 }
 
 /// Overrides of the search's and the heavy playouts' defaults, for measuring a change by
@@ -146,6 +153,7 @@ impl Options {
             flat: false,
             light: false,
             tune: None,
+            ponder: false,
         }
     }
 }
@@ -161,6 +169,15 @@ pub struct SearchStats {
     /// The chosen move's win estimate for the player; `None` when not searched (the flat
     /// player, or a pass decided by the count).
     pub win_rate: Option<f64>,
+    /// Playouts made on the opponent's time after the move before (with `--ponder`).
+    pub pondered: u32,
+}
+
+/// The search going on while the opponent thinks, and the flag that ends it.
+#[derive(Debug)]
+struct Pondering {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<(ClassicSearch, u32)>,
 }
 
 /// The player: its options and the search tree it keeps between moves.
@@ -168,6 +185,9 @@ pub struct SearchStats {
 pub struct Player {
     options: Options,
     search: Option<ClassicSearch>,
+    pondering: Option<Pondering>,
+    /// Playouts pondered since the last move was chosen.
+    pondered: u32,
     rng: fastrand::Rng,
     /// New games begun since the start: the offset of the search's seed.
     games: u64,
@@ -180,6 +200,8 @@ impl Player {
         Player {
             options,
             search: None,
+            pondering: None,
+            pondered: 0,
             rng,
             games: 0,
             last: SearchStats::default(),
@@ -189,8 +211,42 @@ impl Player {
     /// A new game begins: its searches take the next seed. Without this, a deterministic
     /// player meeting a deterministic opponent plays the same game again and again.
     pub fn new_game(&mut self) {
+        self.stop_pondering();
         self.games = self.games.wrapping_add(1);
         self.search = None;
+    }
+
+    /// With `--ponder`, goes on searching `game` (the position after this player's move)
+    /// on another thread until [`Player::stop_pondering`].
+    pub fn ponder(&mut self, game: &ClassicGame) {
+        if !self.options.ponder || self.options.flat || game.is_over() {
+            return;
+        }
+        self.stop_pondering();
+        let Some(mut search) = self.search.take() else {
+            return;
+        };
+        search.set_game(game.clone());
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
+            let made = search.ponder(&flag);
+            (search, made)
+        });
+        self.pondering = Some(Pondering { stop, thread });
+    }
+
+    /// Ends the pondering, if any, and takes its tree back for the next move.
+    pub fn stop_pondering(&mut self) {
+        let Some(Pondering { stop, thread }) = self.pondering.take() else {
+            return;
+        };
+        stop.store(true, Ordering::Relaxed);
+        // A search that panicked loses its tree: the next move starts afresh.
+        if let Ok((search, made)) = thread.join() {
+            self.search = Some(search);
+            self.pondered = self.pondered.saturating_add(made);
+        }
     }
 
     fn level(&self) -> Level {
@@ -261,6 +317,7 @@ impl Player {
                 playouts,
                 seconds: started.elapsed().as_secs_f64(),
                 win_rate: None,
+                pondered: 0,
             };
             return choice;
         }
@@ -329,6 +386,7 @@ impl Player {
             playouts,
             seconds: started.elapsed().as_secs_f64(),
             win_rate: Some(result.win_rate),
+            pondered: std::mem::take(&mut self.pondered),
         };
         result
     }
