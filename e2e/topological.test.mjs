@@ -50,6 +50,7 @@ test('topological: a 6x6 game with reserve stones to its end after two passes', 
     await play(black, [[3, 3], [5, 1]]);
     const start = await info(white);
     assert.deepEqual([start.longW, start.longB], [2, 2]);
+    assert.equal(await white.locator('#board .reserve-mark').count(), 0, 'no reserve stone yet');
 
     // Reserve stones (key R): each player places all five, away from their own stones.
     await white.keyboard.press('r');
@@ -61,6 +62,8 @@ test('topological: a 6x6 game with reserve stones to its end after two passes', 
     }
     const end = await info(black);
     assert.deepEqual([end.resB, end.resW], [0, 0], 'all reserve stones placed');
+    assert.equal(await black.locator('#board .reserve-mark').count(), 10, 'reserve stones marked as such');
+    assert.equal(await black.locator('#board circle.stone').count(), 4 + 2 + 10);
     assert.equal(await black.locator('#board .longest-ring').count(), end.longB + end.longW, 'longest trees ringed');
 
     await white.click('#pass');

@@ -30,9 +30,15 @@ export function topoUnder(g) {
   return parts.join('');
 }
 
-// Above the stones: closed points and a ring on each stone of a longest tree.
+// Above the stones: closed points, a ring on each stone of a longest tree, and a small
+// diamond on each reserve stone (in the colour that shows on its stone).
 export function topoOver(g) {
   const d = g.view.display ?? {}; const parts = [];
+  const colorAt = new Map((g.view.stones ?? []).map((s) => [key(s), s[s.length - 1]]));
+  for (const [x, y] of d.reserve_stones ?? []) {
+    const ink = colorAt.get(`${x},${y}`) === 'black' ? '#eee' : '#222';
+    parts.push(`<path class="reserve-mark" d="M${f(x)},${f(y - 0.16)}l0.16,0.16l-0.16,0.16l-0.16,-0.16z" fill="${ink}"><title>reserve stone</title></path>`);
+  }
   for (const [x, y] of d.closed ?? []) parts.push(`<path class="closed" d="M${f(x - 0.15)},${f(y - 0.15)}l0.3,0.3m0,-0.3l-0.3,0.3" stroke="#a00" stroke-width="0.05"/>`);
   for (const c of ['black', 'white']) {
     for (const [x, y] of d.longest_tree?.[c] ?? []) parts.push(`<circle class="longest-ring" cx="${x}" cy="${y}" r="0.3" fill="none" stroke="#e0a000" stroke-width="0.06"/>`);

@@ -63,6 +63,9 @@ pub struct TopoAdapter {
     /// Boxed: the game's bit boards are large beside the other variants' games.
     game: Box<TopoGame>,
     applied: usize,
+    /// The reserve stones placed, for the view: on the board they are stones like any
+    /// other, and Topological Go never removes a stone.
+    reserve_placed: Vec<Point>,
 }
 
 impl TopoAdapter {
@@ -103,6 +106,7 @@ impl TopoAdapter {
         Ok(TopoAdapter {
             game: Box::new(game),
             applied: 0,
+            reserve_placed: Vec::new(),
         })
     }
 
@@ -116,6 +120,7 @@ impl TopoAdapter {
         let index = self.applied;
         self.applied += 1;
         let size = self.game.rules().board_size();
+        let mut reserve_at = None;
         let outcome = played::play(&mut *self.game, mv, |game| match &mv.kind {
             MoveKind::At(at) => {
                 if game.phase() != Phase::Playing {
@@ -126,6 +131,9 @@ impl TopoAdapter {
                     at: p,
                     reserve: mv.reserve,
                 })?;
+                if mv.reserve {
+                    reserve_at = Some(p);
+                }
                 Ok(Played::Stone {
                     at: json!([p.x(), p.y()]),
                     captured: Vec::new(),
@@ -133,6 +141,7 @@ impl TopoAdapter {
             }
             _ => Err(IllegalMove::Unsupported.into()),
         });
+        self.reserve_placed.extend(reserve_at);
         played::report(index, mv, outcome, self.game.score())
     }
 
@@ -168,8 +177,9 @@ impl TopoAdapter {
     /// What a renderer draws beyond the stones, without knowing the rules: [`final_view`]'s
     /// fields plus, per colour (`{"black": ..., "white": ...}`): `trees` (lists of `[x, y]`,
     /// longest first), `longest_tree` (its points, empty without stones), `enclosed` (the
-    /// points of the regions that colour encloses), `reserve_left` and `normal_left`; and
-    /// `closed` (the empty points no one may play).
+    /// points of the regions that colour encloses), `reserve_left` and `normal_left`;
+    /// `closed` (the empty points no one may play); and `reserve_stones` (the points of
+    /// the reserve stones placed, in order).
     ///
     /// [`final_view`]: TopoAdapter::final_view
     pub fn view(&self) -> Value {
@@ -184,6 +194,7 @@ impl TopoAdapter {
         v["reserve_left"] = per(&|c| Value::from(g.reserve_left(c)));
         v["normal_left"] = per(&|c| Value::from(g.normal_left(c)));
         v["closed"] = points(&g.closed_points());
+        v["reserve_stones"] = points(&self.reserve_placed);
         v
     }
 }
@@ -229,5 +240,23 @@ mod tests {
         mv.reserve = true;
         assert_eq!(g.apply(&mv).reason, Some(IllegalMove::Unsupported));
         assert_eq!(g.to_move(), Color::White);
+    }
+
+    #[test]
+    fn the_view_lists_the_reserve_stones_placed_and_no_refused_one() {
+        let mut g = TopoAdapter::new(&Map::new(), None).expect("game");
+        let at = |x: f64, y: f64, color, reserve| {
+            let mut mv = RecordMove::at(color, vec![x, y]);
+            mv.reserve = reserve;
+            mv
+        };
+        // White's normal stone next to its corner, Black's reserve stone in the middle.
+        assert!(g.apply(&at(1.0, 0.0, Color::White, false)).reason.is_none());
+        assert!(g.apply(&at(5.0, 5.0, Color::Black, true)).reason.is_none());
+        // A reserve stone next to one's own stone is refused and not listed.
+        let refused = g.apply(&at(2.0, 0.0, Color::White, true));
+        assert!(refused.reason.is_some(), "{refused:?}");
+        assert!(g.apply(&at(4.0, 4.0, Color::White, true)).reason.is_none());
+        assert_eq!(g.view()["reserve_stones"], json!([[5, 5], [4, 4]]));
     }
 }
