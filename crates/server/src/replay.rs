@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use crate::engine::{self, score_json};
 use crate::error::AppError;
+use stonefield_rules::Phase;
 
 /// The most moves a record may hold to be replayed (real games stay far below: a 19x19
 /// game runs 200-400 moves, a random MarGo game 760).
@@ -136,7 +137,10 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
     .to_string();
     let mut out = head[..head.len() - 1].to_owned() + r#","frames":["#;
     let mut add = |g: &dyn engine::Engine, report: Value| -> bool {
-        let frame = json!({"report": report, "view": g.view(), "score": score_json(g.score()), "to_move": g.to_move().name()});
+        let mut frame = json!({"report": report, "view": g.view(), "score": score_json(g.score()), "to_move": g.to_move().name()});
+        if let Some(count) = g.count() {
+            frame["count"] = count;
+        }
         if !out.ends_with('[') {
             out.push(',');
         }
@@ -151,12 +155,45 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
         let report = game
             .apply(mv)
             .map_err(|e| AppError::BadRequest(format!("moves[{i}]: {e}")))?;
+        if i + 1 == moves.len()
+            && let Some(dead) = record.get("dead")
+        {
+            accept_marked(game.as_mut(), dead)?;
+        }
         if i + 1 >= from {
             room = add(game.as_ref(), report);
         }
     }
     out.push_str("]}");
     Ok(out)
+}
+
+/// Repeats the count the players accepted (the record's `dead`: the stones they marked)
+/// once the last move is played, so that the last frame shows the recorded result and its
+/// territory. Does nothing unless the game stands at the count.
+fn accept_marked(game: &mut dyn engine::Engine, dead: &Value) -> Result<(), AppError> {
+    if game.phase() != Phase::MarkingDead {
+        return Ok(());
+    }
+    let stones = dead
+        .as_array()
+        .ok_or_else(|| AppError::BadRequest("dead: expected a list of stones".into()))?;
+    for (i, stone) in stones.iter().enumerate() {
+        let coords = |s: &Value| -> Vec<f64> {
+            s.as_array()
+                .map(|s| s.iter().filter_map(Value::as_f64).collect())
+                .unwrap_or_default()
+        };
+        let at = coords(stone);
+        let marked = game.game().dead_stones().iter().any(|d| coords(d) == at);
+        if !marked {
+            game.toggle_dead(&Value::from(at))
+                .map_err(|e| AppError::BadRequest(format!("dead[{i}]: {e}")))?;
+        }
+    }
+    game.accept_count()
+        .map_err(|e| AppError::BadRequest(format!("dead: {e}")))?;
+    Ok(())
 }
 
 #[cfg(test)]
