@@ -1,5 +1,5 @@
 // The game page: wires the socket, the state, the drawing and the controls together.
-import { createState, applyFull, applyMoved, loadSeat, saveSeat, myTurn, timeLeft, describeMove, percent } from './state.js';
+import { createState, applyFull, applyMoved, loadSeat, saveSeat, nameField, myTurn, timeLeft, describeMove, percent } from './state.js';
 import { geometry, stoneAt, candidatesAt } from './board.js';
 import { pyramidInfo } from './pyramid.js';
 import { topoInfo } from './topo.js';
@@ -21,11 +21,12 @@ if (location.hash) history.replaceState(null, '', location.pathname);
 // What the claim of the invite came to, shown until the game says something else.
 const seatNotice = invite ? await claimSeat(invite) : '';
 
-// Trades the invite for a seat token of our own, kept in this browser. Returns what to
-// tell the player when that fails (and they hold no seat here already).
+// Trades the invite for a seat token of our own, kept in this browser, under the name this
+// browser remembers (none: anonymous). Returns what to tell the player when that fails
+// (and they hold no seat here already).
 async function claimSeat(inv) {
   const resp = await fetch(`/api/games/${id}/claim`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite: inv }),
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite: inv, ...nameField() }),
   });
   const data = await resp.json().catch(() => ({}));
   if (resp.ok) { saveSeat(id, data.token); return ''; }

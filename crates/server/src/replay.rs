@@ -91,9 +91,11 @@ pub fn read_upload(body: &[u8]) -> Result<Value, AppError> {
 }
 
 /// One slice of the positions of a record, for the replay page, as JSON text: `{"variant",
-/// "rules", "result", "total", "from", "frames"}`, where `total` counts every frame of the
-/// game and each frame holds the move's report, the view after it, the score and the
-/// colour to move. Only the slice's views are built, each written out at once, until the
+/// "rules", "result", "players", "date", "total", "from", "frames"}`, where `total` counts every frame of the
+/// game and each frame holds the move's report (with its `notation`), the view after it,
+/// the score, the colour to move and, at a count, the `count` (the record's `dead` stones
+/// are marked after the last move). A slice that reaches the end adds `moves`, every move
+/// as `{"color", "notation", "captured"}` for the page's move list. Only the slice's views are built, each written out at once, until the
 /// slice ends or the answer reaches [`MAX_ANSWER_BYTES`]; the moves before the slice are
 /// played and dropped.
 ///
@@ -132,6 +134,7 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
     let mut game = engine::open(variant, &rules, record.get("setup"))?;
     let head = json!({
         "variant": variant, "rules": rules, "result": record.get("result"),
+        "players": record.get("players"), "date": record.get("date"),
         "total": total, "from": from,
     })
     .to_string();
@@ -148,6 +151,7 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
         out.len() < budget
     };
     let mut room = from > 0 || add(game.as_ref(), Value::Null);
+    let mut list = Vec::with_capacity(until - 1);
     for (i, mv) in moves.iter().enumerate().take(until - 1) {
         if !room {
             break;
@@ -155,6 +159,7 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
         let report = game
             .apply(mv)
             .map_err(|e| AppError::BadRequest(format!("moves[{i}]: {e}")))?;
+        list.push(list_entry(&report));
         if i + 1 == moves.len()
             && let Some(dead) = record.get("dead")
         {
@@ -164,8 +169,24 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
             room = add(game.as_ref(), report);
         }
     }
-    out.push_str("]}");
+    out.push(']');
+    // A slice that reaches the end played every move: the page's move list comes with it.
+    if list.len() == moves.len() {
+        out.push_str(r#","moves":"#);
+        out.push_str(&Value::from(list).to_string());
+    }
+    out.push('}');
     Ok(out)
+}
+
+/// A move as the replay page lists it: who, the move in notation (null for one that
+/// changed nothing) and how many stones it captured.
+fn list_entry(report: &Value) -> Value {
+    let captured = report
+        .get("captured")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    json!({"color": report.get("color"), "notation": report.get("notation"), "captured": captured})
 }
 
 /// Repeats the count the players accepted (the record's `dead`: the stones they marked)
