@@ -1,5 +1,5 @@
 // The game page: wires the socket, the state, the drawing and the controls together.
-import { createState, applyFull, applyMoved, loadSeat, saveSeat, nameField, myTurn, timeLeft, describeMove, percent } from './state.js';
+import { createState, applyFull, applyMoved, loadSeat, saveSeat, nameField, saveName, loadName, myTurn, timeLeft, describeMove, percent } from './state.js';
 import { geometry, stoneAt, candidatesAt } from './board.js';
 import { pyramidInfo } from './pyramid.js';
 import { topoInfo } from './topo.js';
@@ -121,6 +121,8 @@ function draw() {
     $(`clock-${c}`).textContent = fmtTime(timeLeft(st, c));
     $(`clock-${c}`).classList.toggle('running', g.clock?.running === c);
   }
+  // A seat taken without a name (an invite opened in a browser that knows none) may be named.
+  $('name-box').hidden = !g.you || !!g.names?.[g.you];
   const seated = !!g.you && g.status !== 'finished';
   $('play-buttons').hidden = !seated || g.phase !== 'playing';
   $('marking').hidden = !seated || g.phase !== 'marking';
@@ -346,6 +348,13 @@ $('view-3d').onclick = () => showView('3d', true);
 $('view-2d').onclick = () => showView('2d', true);
 $('fade').oninput = () => { fade = Number($('fade').value); redraw(); };
 
+$('my-name').value = loadName();
+$('save-name').onclick = () => {
+  const name = $('my-name').value.trim();
+  if (!name) return;
+  saveName(name);
+  net.send({ type: 'name', name });
+};
 $('pass').onclick = () => net.send({ type: 'pass' });
 $('resign').onclick = () => { if (confirm('Resign?')) net.send({ type: 'resign' }); };
 $('undo').onclick = () => net.send({ type: 'undo_request' });

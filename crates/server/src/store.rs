@@ -722,6 +722,20 @@ impl Store {
         Ok(r.rows_affected() == 1)
     }
 
+    /// Stores `name` as the name of the player of `color` in game `id`.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn set_name(&self, id: &str, color: Color, name: &str) -> Result<(), StoreError> {
+        let sql = format!("UPDATE games SET {}_name = $1 WHERE id = $2", color.name());
+        sqlx::query(&sql)
+            .bind(name)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The games of the lobby's lists with `status` whose seats are open (private games are
     /// never listed), most recently active first, with their move counts. With
     /// `idle_before_ms`, games without a clock where nothing happened since then are left

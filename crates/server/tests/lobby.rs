@@ -288,3 +288,31 @@ async fn a_downloaded_record_replays_to_the_same_result_marks_included() {
         assert!(sgf.contains(prop), "{prop} in {sgf}");
     }
 }
+
+#[tokio::test]
+async fn a_player_seated_without_a_name_may_name_the_seat() {
+    let s = serve(Duration::from_secs(1800)).await;
+    let (_, game) = create(s.addr, json!({"seats": "private"})).await;
+    let id = text(&game, "id");
+    let token = common::claimed_token(s.addr, id, text(&game, "invite")).await;
+    let mut black = Client::connect(s.addr, id, Some(text(&game, "token"))).await;
+    let mut white = Client::connect(s.addr, id, Some(&token)).await;
+    let mut watcher = Client::connect(s.addr, id, None).await;
+    for c in [&mut black, &mut white, &mut watcher] {
+        assert_eq!(
+            c.recv_type("state").await["state"]["names"]["white"],
+            Value::Null
+        );
+    }
+    white.send(json!({"type": "name", "name": "a\tb"})).await;
+    assert_eq!(white.recv_type("refused").await["reason"], "bad-name");
+    watcher.send(json!({"type": "name", "name": "Eve"})).await;
+    assert_eq!(watcher.recv_type("refused").await["reason"], "spectator");
+    white.send(json!({"type": "name", "name": " Zoe "})).await;
+    let st = state_until(&mut black, |st| st["names"]["white"] == "Zoe").await;
+    assert_eq!(st["names"], json!({"black": null, "white": "Zoe"}));
+    let (_, record) = http(s.addr, "GET", &format!("/api/games/{id}/record"), "").await;
+    let record: Value = serde_json::from_str(&record).unwrap();
+    assert_eq!(record["players"]["white"]["name"], "Zoe");
+    assert_eq!(record["players"]["black"]["name"], "Black");
+}
