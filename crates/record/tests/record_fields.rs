@@ -151,11 +151,21 @@ fn sgf_holds_the_game_information_and_the_territory_in_standard_properties() {
     for p in root.iter().chain(&last) {
         assert!(!matches!(p, Prop::Unknown(..) | Prop::Invalid(..)), "{p:?}");
     }
-    // Read back, the game is the same: the same moves and players.
+    // Read back, the game is the same: moves, players, date, clock, and the dead stones
+    // found again from the territory, so it replays to the same result.
     let back = sgf::read(&text).expect("reads back");
-    assert_eq!(back.record().moves, r.moves);
-    assert_eq!(back.record().players, r.players);
-    assert_eq!(back.record().date, r.date);
+    let b = back.record();
+    assert_eq!(b.moves, r.moves);
+    assert_eq!(b.players, r.players);
+    assert_eq!((&b.date, b.time_control), (&r.date, r.time_control));
+    assert_eq!(b.dead, r.dead);
+    let replayed = replay(b).expect("replay");
+    assert_eq!(replayed.final_view["result"], "W+7.5");
+    assert_eq!(
+        sgf::write(b).expect("sgf again"),
+        text,
+        "written again identically"
+    );
 }
 
 #[test]
