@@ -98,3 +98,52 @@ test('replay: a counted game lists its moves in notation and ends on the result'
     server.stop();
   }
 });
+
+test('replay: continuous Go shows its Voronoi tint and points to two decimals', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/replay`);
+    const record = {
+      format: 'stonefield-record/1', variant: 'continuous', rules: { board: 'square-9' },
+      moves: [{ color: 'black', at: [2.25, 3] }, { color: 'white', at: [6.5, 6.125] }, { color: 'black', pass: true }],
+    };
+    await page.setInputFiles('#upload', { name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
+    await page.waitForFunction(() => document.body.dataset.frames === '4');
+    const list = await page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent));
+    assert.deepEqual(list, ['B (2.25, 3.00)', 'W (6.50, 6.13)', 'B pass']);
+    await page.waitForFunction(() => document.querySelectorAll('#board polygon.cell.black').length === 1);
+    assert.equal(await page.locator('#board polygon.cell.white').count(), 1);
+    // The tint can be turned off, as on the game page.
+    await page.keyboard.press('t');
+    await page.waitForFunction(() => document.querySelectorAll('#board polygon.cell').length === 0);
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+});
+
+test('game page: a friend seated by an invite link names the seat there', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
+    const [creator, friend, gameUrl] = await newGame(a, b, server, { variant: 'classic', board: '9' });
+    const id = gameUrl.split('/').pop();
+    // Neither browser knows a name: both seats are anonymous and may be named.
+    await friend.waitForSelector('#name-box:not([hidden])');
+    await friend.fill('#my-name', '  Zoe ');
+    await friend.click('#save-name');
+    await friend.waitForSelector('#name-box', { state: 'hidden' });
+    assert.equal(await creator.isVisible('#name-box'), true, 'the creator\'s seat is still unnamed');
+    const record = await (await friend.request.get(`${server.url}/api/games/${id}/record`)).json();
+    assert.equal(record.players.white.name, 'Zoe');
+    // The browser remembers it for the next game's form.
+    await friend.goto(`${server.url}/`);
+    assert.equal(await friend.inputValue('#name'), 'Zoe');
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+});

@@ -24,6 +24,12 @@ fn coords(at: &Value) -> Vec<f64> {
         .collect()
 }
 
+/// Rounded to 0.01, halves away from zero, as scores are (the count, the pages' scores):
+/// formatting alone would round 6.125 to even, 6.12.
+fn hundredths(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}
+
 fn point(variant: Variant, at: &Value, size: u8) -> Option<String> {
     let c = coords(at);
     match variant {
@@ -35,7 +41,7 @@ fn point(variant: Variant, at: &Value, size: u8) -> Option<String> {
         },
         Variant::Margo => margo_notation(&c, size),
         Variant::Continuous => match c[..] {
-            [x, y, ..] => Some(format!("({x:.2}, {y:.2})")),
+            [x, y, ..] => Some(format!("({:.2}, {:.2})", hundredths(x), hundredths(y))),
             _ => None,
         },
     }
@@ -78,6 +84,10 @@ mod tests {
         assert_eq!(
             n(Variant::Continuous, 0, json!([3.0, 4.456])).as_deref(),
             Some("(3.00, 4.46)")
+        );
+        assert_eq!(
+            n(Variant::Continuous, 0, json!([6.125, 0.5])).as_deref(),
+            Some("(6.13, 0.50)")
         );
         assert_eq!(
             n(Variant::Topological, 10, json!([0, 0])).as_deref(),
