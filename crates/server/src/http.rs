@@ -321,10 +321,12 @@ async fn replay_game(
     Query(slice): Query<Slice>,
 ) -> Result<Response, AppError> {
     let (row, events) = load(&s, &id).await?;
-    let record = record_of(&row, &events);
-    Ok(json_text(
-        s.heavy.run(move || frames(&record, slice)).await??,
-    ))
+    // The record replays the game to find the marks of its count: off the async workers too.
+    let answer = s
+        .heavy
+        .run(move || frames(&record_of(&row, &events), slice))
+        .await??;
+    Ok(json_text(answer))
 }
 
 /// JSON already written out.
