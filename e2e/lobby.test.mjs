@@ -4,7 +4,7 @@
 // whose score is the result, territory marks included.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
 
 const rowText = (page, list, id, cls) => page.textContent(`#${list} tr[data-game="${id}"] td.${cls}`);
 
@@ -41,12 +41,13 @@ test('lobby: names typed on create and join appear in the lobby row', async () =
     // The live list shows both names, the variant and size, the move, the age and the clock.
     await ann.goto(`${server.url}/`);
     await ann.waitForSelector(`#live tr[data-game="${id}"]`);
+    await screenshot(ann, 'lobby');
     assert.equal(await rowText(ann, 'live', id, 'names'), 'Ann (B) – Bob (W)');
     assert.equal(await rowText(ann, 'live', id, 'variant'), 'classic');
     assert.equal(await rowText(ann, 'live', id, 'size'), '9×9');
     assert.equal(await rowText(ann, 'live', id, 'moves'), '1 move');
     assert.match(await rowText(ann, 'live', id, 'age'), /just now|min ago/);
-    assert.equal(await rowText(ann, 'live', id, 'clock'), '5 min + 3 s/move');
+    assert.equal(await rowText(ann, 'live', id, 'time-control'), '5 min + 3 s/move');
     // Each browser remembers its player's name for the next game.
     assert.equal(await ann.inputValue('#name'), 'Ann');
     await bob.goto(`${server.url}/`);
@@ -88,6 +89,7 @@ test('replay: a counted game lists its moves in notation and ends on the result'
     assertScoreIsResult(shown);
     assert.equal(shown.result, result, 'the replay ends on the game\'s own result');
     assert.ok(await black.locator('#board rect.territory-mark').count() > 0, 'territory marks at the end');
+    await screenshot(black, 'replay-classic');
     // The move list steps the board: the first move shows one stone and its notation.
     await black.click('#moves li[data-index="1"]');
     await black.waitForFunction(() => document.body.dataset.frame === '1');
@@ -115,6 +117,7 @@ test('replay: continuous Go shows its Voronoi tint and points to two decimals', 
     assert.deepEqual(list, ['B (2.25, 3.00)', 'W (6.50, 6.13)', 'B pass']);
     await page.waitForFunction(() => document.querySelectorAll('#board polygon.cell.black').length === 1);
     assert.equal(await page.locator('#board polygon.cell.white').count(), 1);
+    await screenshot(page, 'replay-continuous');
     // The tint can be turned off, as on the game page.
     await page.keyboard.press('t');
     await page.waitForFunction(() => document.querySelectorAll('#board polygon.cell').length === 0);

@@ -161,7 +161,7 @@ function row(g, action) {
   const moves = g.moves ?? 0;
   cell(tr, 'moves', `${moves} move${moves === 1 ? '' : 's'}`);
   cell(tr, 'age', age(g.active_ms ?? g.created_ms));
-  cell(tr, 'clock', clockText(g.time_control));
+  cell(tr, 'time-control', clockText(g.time_control));
   cell(tr, 'state', g.result ?? g.status);
   cell(tr, 'action', action);
   return tr;
