@@ -67,3 +67,19 @@ export function territoryMarks(g) {
   const fill = { black: '#111', white: '#f8f8f8' };
   return owned.map(([x, y, c]) => `<rect class="territory-mark ${c}" x="${f(x - 0.16)}" y="${f(y - 0.16)}" width="0.32" height="0.32" fill="${fill[c]}" stroke="#555" stroke-width="0.02"/>`).join('');
 }
+
+// The count table's body rows (label, Black, White; the total last, with class `total`),
+// as the game and replay pages show them.
+export function countTableRows(count) {
+  return countRows(count).map(([label, black, white], i, all) => {
+    const tr = document.createElement('tr');
+    if (i === all.length - 1) tr.className = 'total';
+    for (const [text, color] of [[label, ''], [black, 'black'], [white, 'white']]) {
+      const td = document.createElement(color ? 'td' : 'th');
+      td.textContent = text;
+      if (color) td.dataset.color = color;
+      tr.append(td);
+    }
+    return tr;
+  });
+}

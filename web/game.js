@@ -1,5 +1,5 @@
 // The game page: wires the socket, the state, the drawing and the controls together.
-import { createState, applyFull, applyMoved, loadSeat, saveSeat, myTurn, describeMove, percent } from './state.js';
+import { createState, applyFull, applyMoved, loadSeat, saveSeat, nameField, saveName, loadName, myTurn, describeMove, percent } from './state.js';
 import { geometry, stoneAt, candidatesAt, zoomed } from './board.js';
 import { pyramidInfo } from './pyramid.js';
 import { topoInfo } from './topo.js';
@@ -24,11 +24,12 @@ if (location.hash) history.replaceState(null, '', location.pathname);
 // What the claim of the invite came to, shown until the game says something else.
 const seatNotice = invite ? await claimSeat(invite) : '';
 
-// Trades the invite for a seat token of our own, kept in this browser. Returns what to
-// tell the player when that fails (and they hold no seat here already).
+// Trades the invite for a seat token of our own, kept in this browser, under the name this
+// browser remembers (none: anonymous). Returns what to tell the player when that fails
+// (and they hold no seat here already).
 async function claimSeat(inv) {
   const resp = await fetch(`/api/games/${id}/claim`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite: inv }),
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite: inv, ...nameField() }),
   });
   const data = await resp.json().catch(() => ({}));
   if (resp.ok) { saveSeat(id, data.token); return ''; }
@@ -113,6 +114,8 @@ function draw() {
   $('accepted').textContent = acceptedText(g);
   drawPanel(st);
   drawConnection();
+  // A seat taken without a name (an invite opened in a browser that knows none) may be named.
+  $('name-box').hidden = !g.you || !!g.names?.[g.you];
   const seated = !!g.you && g.status !== 'finished';
   $('play-buttons').hidden = !seated || g.phase !== 'playing';
   $('marking').hidden = !seated || g.phase !== 'marking';
@@ -380,6 +383,13 @@ $('view-3d').onclick = () => showView('3d', true);
 $('view-2d').onclick = () => showView('2d', true);
 $('fade').oninput = () => { fade = Number($('fade').value); redraw(); };
 
+$('my-name').value = loadName();
+$('save-name').onclick = () => {
+  const name = $('my-name').value.trim();
+  if (!name) return;
+  saveName(name);
+  send({ type: 'name', name });
+};
 $('pass').onclick = () => send({ type: 'pass' });
 $('resign').onclick = () => { if (confirm('Resign?')) send({ type: 'resign' }); };
 $('undo').onclick = () => send({ type: 'undo_request' });

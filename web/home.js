@@ -1,5 +1,5 @@
 // The home page: the new-game form and the lists of open, live and finished games.
-import { saveSeat } from './state.js';
+import { saveSeat, saveName, loadName, nameField } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -109,7 +109,8 @@ async function create(ev) {
   ev.preventDefault();
   const f = ev.target;
   if (!chosen(f)) return;
-  const body = { variant: f.variant.value, rules: rules(f), time_control: timeControl(f), color: f.color.value };
+  saveName($('name').value);
+  const body = { variant: f.variant.value, rules: rules(f), time_control: timeControl(f), color: f.color.value, ...nameField() };
   // Against the computer the server takes the other seat itself.
   if (f.opponent.value === 'computer') body.computer_level = Number(f.level.value);
   else body.seats = f.seats.value;
@@ -125,19 +126,66 @@ async function create(ev) {
 // Takes the seat of an open game (no invite needed), then goes to the game: to play, or to
 // watch if someone was quicker.
 async function join(id) {
-  const resp = await fetch(`/api/games/${id}/claim`, { method: 'POST' });
+  saveName($('name').value);
+  const resp = await fetch(`/api/games/${id}/claim`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(nameField()) });
+  if (resp.status === 400) { $('form-msg').textContent = (await resp.json()).error; return; }
   const data = await resp.json();
   if (resp.ok) saveSeat(id, data.token);
   location.href = `/game/${id}`;
 }
 
+// A seat's name as a row shows it: the player's, the computer's, or the seat left free.
+function seatName(g, color) {
+  if (g.names?.[color]) return g.names[color];
+  if (g.computer?.color === color) return `computer (level ${g.computer.level})`;
+  const free = g.status === 'open' && g.creator !== color;
+  return free ? 'waiting…' : 'anonymous';
+}
+
+// "3 min ago", from a time in ms since the epoch.
+export function age(ms, now = Date.now()) {
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (s < 60) return 'just now';
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ago`;
+  const h = Math.floor(m / 60);
+  return h < 24 ? `${h} h ago` : `${Math.floor(h / 24)} d ago`;
+}
+
+const minutes = (ms) => `${Math.round(ms / 6000) / 10} min`;
+const seconds = (ms) => `${Math.round(ms / 100) / 10} s`;
+
+// The time control in a few words: "10 min + 5×30 s", "no clock".
+export function clockText(tc) {
+  switch (tc?.kind) {
+    case 'absolute': return minutes(tc.main_ms);
+    case 'fischer': return `${minutes(tc.main_ms)} + ${seconds(tc.increment_ms)}/move`;
+    case 'byo-yomi': return `${minutes(tc.main_ms)} + ${tc.periods}×${seconds(tc.period_ms)}`;
+    default: return 'no clock';
+  }
+}
+
+function cell(tr, cls, content) {
+  const td = document.createElement('td');
+  td.className = cls;
+  td.append(content);
+  tr.append(td);
+}
+
+// One game of a list: players, variant, size, moves, age, clock, state, and what to do.
 function row(g, action) {
   const tr = document.createElement('tr');
-  const size = g.rules.board_size ?? (typeof g.rules.board === 'string' ? g.rules.board : '');
-  for (const text of [g.variant, size, `${g.creator} created`, g.result ?? g.status]) {
-    const td = document.createElement('td'); td.textContent = text; tr.append(td);
-  }
-  const td = document.createElement('td'); td.append(action); tr.append(td);
+  tr.dataset.game = g.id;
+  const size = g.rules.board_size ? `${g.rules.board_size}×${g.rules.board_size}` : (typeof g.rules.board === 'string' ? g.rules.board : '');
+  cell(tr, 'names', `${seatName(g, 'black')} (B) – ${seatName(g, 'white')} (W)`);
+  cell(tr, 'variant', g.variant);
+  cell(tr, 'size', size);
+  const moves = g.moves ?? 0;
+  cell(tr, 'moves', `${moves} move${moves === 1 ? '' : 's'}`);
+  cell(tr, 'age', age(g.active_ms ?? g.created_ms));
+  cell(tr, 'time-control', clockText(g.time_control));
+  cell(tr, 'state', g.result ?? g.status);
+  cell(tr, 'action', action);
   return tr;
 }
 
@@ -157,6 +205,8 @@ async function refresh() {
 }
 
 const form = $('new-game');
+$('name').value = loadName();
+$('name').addEventListener('change', () => saveName($('name').value));
 form.addEventListener('submit', create);
 form.variant.addEventListener('change', () => showVariant(form));
 form.preset.addEventListener('change', () => showKomi(form));

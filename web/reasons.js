@@ -38,6 +38,8 @@ export const REASONS = {
   'undo-pending': 'An undo request is already waiting for an answer.',
   'internal': 'Something went wrong on the server; try again.',
   'too-often': 'Too many requests at once: wait a moment.',
+  'bad-name': 'A name needs 1 to 40 characters, without line breaks or other control characters.',
+  'failed': 'The server could not save that; try again.',
 };
 
 // The sentence for `reason` in a game of `variant` in `phase`; the server's own message

@@ -1,8 +1,11 @@
 // The replay page: steps through the positions of a stored game or an uploaded record
-// (slider, buttons, arrow keys), asking the server for the slice of frames it shows.
+// (slider, buttons, arrow keys, the move list), asking the server for the slice of frames
+// it shows. Notation, counts and territory come from the server; the drawing is the game
+// page's (render.js, count.js).
 import { geometry } from './board.js';
 import { render } from './render.js';
 import { describeMove, percent } from './state.js';
+import { fmtScore, countNotes, countTableRows, resultWhy } from './count.js';
 
 const $ = (id) => document.getElementById(id);
 const svg = $('board');
@@ -12,6 +15,44 @@ const svg = $('board');
 const SLICE = 32;
 let source = null; let meta = null; let frames = new Map(); let geo = null; let at = 0;
 let wanted = 0;
+// Continuous Go's Voronoi tint and classic territory marks, on unless turned off (T).
+let showTerritory = true;
+
+const NAME = { black: 'Black', white: 'White' };
+const LETTER = { black: 'B', white: 'W' };
+
+// A move report in words: "black E7, captures 2", "white pass", or why it changed nothing.
+function reportText(r) {
+  if (!r) return 'start';
+  const what = r.notation ?? (r.result === 'illegal' ? `illegal (${r.reason})` : r.result);
+  const caps = r.captured?.length ? `, captures ${r.captured.length}` : '';
+  return `${r.color} ${what}${caps}`;
+}
+
+// The whole move list (sent with the slice that reaches the end), each move a button.
+function drawMoveList(moves) {
+  $('moves').replaceChildren(...moves.map((m, i) => {
+    const li = document.createElement('li');
+    li.dataset.index = String(i + 1);
+    li.textContent = `${LETTER[m.color]} ${m.notation ?? '–'}${m.captured ? ` ×${m.captured}` : ''}`;
+    li.onclick = () => show(i + 1);
+    return li;
+  }));
+}
+
+function markCurrent() {
+  for (const li of $('moves').children) li.classList.toggle('current', li.dataset.index === String(at));
+  $('moves').querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+}
+
+// The count table once the game stands at a count (its last frame).
+function drawCount(count) {
+  $('count').hidden = !count;
+  if (!count) return;
+  $('count-table').tBodies[0].replaceChildren(...countTableRows(count));
+  const notes = countNotes(count, { status: meta.result ? 'finished' : 'replay' });
+  $('count-notes').replaceChildren(...notes.map((n) => { const li = document.createElement('li'); li.textContent = n; return li; }));
+}
 
 async function fetchFrom(from) {
   const d = await source(from);
@@ -34,14 +75,19 @@ async function show(i) {
   // A later step may have been asked while this slice was on its way.
   if (!fr || wanted !== target) return;
   at = target;
-  const st = { game: { variant: meta.variant, view: fr.view, you: null, to_move: fr.to_move, phase: 'replay', status: 'replay' }, hover: null, preview: null };
+  const st = { game: { variant: meta.variant, view: fr.view, you: null, to_move: fr.to_move, phase: 'replay', status: 'replay', count: fr.count ?? null }, hover: null, preview: null, territory: showTerritory };
   requestAnimationFrame(() => render(svg, st, geo, { zoom: 1 }));
   $('slider').value = at;
   $('move-no').textContent = at;
   document.body.dataset.frame = at;
-  const r = fr.report;
-  $('report').textContent = r ? `${r.color} ${r.result}${r.at ? ` at ${JSON.stringify(r.at)}` : ''}${r.reason ? ` (${r.reason})` : ''}` : 'start';
-  $('score').textContent = `B ${fr.score.black} · W ${fr.score.white}`;
+  $('report').textContent = reportText(fr.report);
+  const p = fr.view.prisoners;
+  $('captures').textContent = p ? `B ${p.black} · W ${p.white}` : '–';
+  // At the count the score is its total, the numbers the result compares (as in the game).
+  const shown = fr.count?.total ?? fr.score;
+  $('score').textContent = `B ${fmtScore(shown.black)} · W ${fmtScore(shown.white)}`;
+  drawCount(fr.count);
+  markCurrent();
   $('analysis').textContent = '';
 }
 
@@ -72,7 +118,11 @@ async function open(fetchSlice) {
   geo = geometry(d.frames[0].view.board, d.frames[0].view.rules);
   $('slider').max = d.total - 1;
   $('move-count').textContent = d.total - 1;
-  $('result').textContent = d.result ? `Result: ${d.result}` : '';
+  $('result').textContent = d.result ? `Result: ${d.result} ${resultWhy(d.result)}`.trim() : '';
+  const who = (c) => d.players?.[c]?.name ?? NAME[c];
+  $('players').textContent = `${who('black')} (B) – ${who('white')} (W)${d.date ? ` · ${d.date}` : ''}`;
+  $('territory-box').hidden = !['classic', 'continuous'].includes(d.variant);
+  drawMoveList(d.moves ?? []);
   document.body.dataset.frames = d.total;
   await show(d.total - 1);
   return true;
@@ -108,7 +158,13 @@ $('analyse').onclick = analyse;
 $('slider').oninput = () => show(Number($('slider').value));
 $('prev').onclick = () => show(at - 1);
 $('next').onclick = () => show(at + 1);
+function toggleTerritory() {
+  showTerritory = $('territory').checked;
+  show(at);
+}
+$('territory').onchange = toggleTerritory;
 window.addEventListener('keydown', (ev) => {
+  if (ev.key === 't' || ev.key === 'T') { $('territory').checked = !$('territory').checked; toggleTerritory(); }
   if (ev.key === 'ArrowLeft') show(at - 1);
   if (ev.key === 'ArrowRight') show(at + 1);
   if (ev.key === 'Home') show(0);

@@ -4,6 +4,13 @@
 export function saveSeat(id, token) { localStorage.setItem(`stonefield.seat.${id}`, token); }
 export function loadSeat(id) { return localStorage.getItem(`stonefield.seat.${id}`); }
 
+// The player's name, kept in this browser for the next game (empty: anonymous). The server
+// checks it (1-40 characters once trimmed); the client only trims and sends it.
+export function saveName(name) { localStorage.setItem('stonefield.name', name.trim()); }
+export function loadName() { return localStorage.getItem('stonefield.name') ?? ''; }
+// The body fields that carry the name: none for an anonymous player.
+export function nameField() { const name = loadName(); return name ? { name } : {}; }
+
 export function createState() {
   // `connection`: 'connecting', 'connected' or 'disconnected' (the socket's, net.js);
   // `retryAt`: when the next reconnection is tried (performance.now() time).

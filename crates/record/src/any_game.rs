@@ -4,9 +4,9 @@
 use serde_json::{Map, Value};
 use stonefield_rules::{ByColor, Color, IllegalMove, Outcome, Phase};
 
-use crate::preview;
 use crate::variants::{ClassicAdapter, ContinuousAdapter, MargoAdapter, TopoAdapter};
-use crate::{MoveReport, Record, RecordError, RecordMove, Setup, Variant};
+use crate::{MoveReport, MoveResult, Record, RecordError, RecordMove, Setup, Variant};
+use crate::{notation, preview};
 
 /// A game of one of the variants, each behind its adapter.
 #[derive(Debug, Clone)]
@@ -48,12 +48,22 @@ impl AnyGame {
     /// one out of turn; a resignation is accepted from either player) changes nothing and
     /// is reported with its reason.
     pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
-        match self {
-            AnyGame::Classic(g) => g.apply(mv),
-            AnyGame::Margo(g) => g.apply(mv),
-            AnyGame::Topological(g) => g.apply(mv),
-            AnyGame::Continuous(g) => g.apply(mv),
-        }
+        let (mut report, size) = match self {
+            AnyGame::Classic(g) => (g.apply(mv), g.game().rules().board_size),
+            AnyGame::Margo(g) => (g.apply(mv), g.game().board_size()),
+            AnyGame::Topological(g) => (g.apply(mv), g.game().rules().board_size()),
+            AnyGame::Continuous(g) => (g.apply(mv), 0),
+        };
+        report.notation = notation::of(self.variant(), size, &report).map(|name| {
+            // A Topological reserve stone is a stone like any other once placed: only its
+            // name tells.
+            if mv.reserve && report.result == MoveResult::Placed {
+                format!("{name} (reserve)")
+            } else {
+                name
+            }
+        });
+        report
     }
 
     /// The variant of this game.
@@ -207,7 +217,7 @@ impl AnyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::MoveResult;
+
     use serde_json::json;
 
     fn nine() -> AnyGame {

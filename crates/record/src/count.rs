@@ -10,7 +10,8 @@ use stonefield_rules::margo::MargoGame;
 use stonefield_rules::topological::TopoGame;
 use stonefield_rules::{ByColor, Game, Outcome, Phase, WinBy};
 
-use crate::AnyGame;
+use crate::fields::index;
+use crate::{AnyGame, RecordError, SetupStone};
 
 /// A number rounded to hundredths, as results and scores are shown.
 fn hundredths(v: f64) -> f64 {
@@ -85,6 +86,44 @@ impl AnyGame {
             AnyGame::Continuous(g) => continuous(g.game()),
             AnyGame::Margo(g) => margo(g.game()),
             AnyGame::Topological(g) => topological(g.game()),
+        })
+    }
+}
+
+impl AnyGame {
+    /// Repeats a count the players accepted: marks the group of each stone of `dead` (one
+    /// marked already stays so) and counts the game. Changes nothing unless dead stones are
+    /// being marked, so a record whose game ended otherwise replays as before.
+    ///
+    /// # Errors
+    /// A stone of `dead` where the board holds none, naming it (`dead[2]`).
+    pub fn accept_marked(&mut self, dead: &[SetupStone]) -> Result<(), RecordError> {
+        if self.phase() != Phase::MarkingDead {
+            return Ok(());
+        }
+        for (i, stone) in dead.iter().enumerate() {
+            if self.is_marked(stone) {
+                continue;
+            }
+            self.toggle_dead(&stone.at).map_err(|e| {
+                RecordError::invalid(index("dead", i), format!("not a stone: {}", e.reason()))
+            })?;
+        }
+        self.accept_count()
+            .map_err(|e| RecordError::invalid("dead", e.reason()))?;
+        Ok(())
+    }
+
+    /// Whether `stone` is marked dead already (toggling it again would bring it back).
+    fn is_marked(&self, stone: &SetupStone) -> bool {
+        self.dead_stones().iter().any(|d| {
+            let at: Vec<f64> = d
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map_while(Value::as_f64)
+                .collect();
+            at == stone.at
         })
     }
 }

@@ -24,12 +24,14 @@ mod count;
 mod error;
 mod fields;
 mod json_text;
+mod notation;
 mod preview;
 mod record;
 mod record_move;
 mod replay;
 mod report;
 mod setup;
+mod time_control;
 mod variant;
 mod variants;
 
@@ -38,10 +40,12 @@ pub mod sgf;
 
 pub use any_game::AnyGame;
 pub use error::{RecordError, RecordErrorKind};
+pub use notation::grid_point;
 pub use record::{FORMAT, Player, Record};
 pub use record_move::{MoveKind, RecordMove, Snap};
 pub use replay::{ReplayReport, replay};
 pub use report::{MoveReport, MoveResult};
 pub use setup::{Setup, SetupStone};
+pub use time_control::TimeControl;
 pub use variant::Variant;
 pub use variants::{ClassicAdapter, ContinuousAdapter, MargoAdapter, TopoAdapter};

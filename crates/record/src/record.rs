@@ -7,7 +7,10 @@ use stonefield_rules::{ByColor, Color};
 
 use crate::fields::{self, index, join};
 use crate::json_text::{Field, compact, document};
-use crate::{RecordError, RecordErrorKind, RecordMove, Setup, Variant, variants};
+use crate::setup::{read_stones, stones_value};
+use crate::{
+    RecordError, RecordErrorKind, RecordMove, Setup, SetupStone, TimeControl, Variant, variants,
+};
 
 /// The `format` tag of records this crate writes.
 pub const FORMAT: &str = "stonefield-record/1";
@@ -39,12 +42,26 @@ pub struct Record {
     pub result: Option<String>,
     /// When the game was played, as written (SGF's DT).
     pub date: Option<String>,
+    /// The clock the game was played under (SGF's TM and OT).
+    pub time_control: Option<TimeControl>,
+    /// The stones marked dead when the players accepted the count: present (even empty)
+    /// when the game ended by an accepted count, which replay then repeats.
+    pub dead: Option<Vec<SetupStone>>,
     /// Top-level fields this version does not know, kept so that nothing is lost.
     pub extra: Map<String, Value>,
 }
 
-const KNOWN: [&str; 8] = [
-    "format", "variant", "rules", "players", "moves", "setup", "result", "date",
+const KNOWN: [&str; 10] = [
+    "format",
+    "variant",
+    "rules",
+    "players",
+    "moves",
+    "setup",
+    "result",
+    "date",
+    "time_control",
+    "dead",
 ];
 
 impl Record {
@@ -58,6 +75,8 @@ impl Record {
             setup: None,
             result: None,
             date: None,
+            time_control: None,
+            dead: None,
             extra: Map::new(),
         }
     }
@@ -105,6 +124,14 @@ impl Record {
                 .transpose()?,
             result: optional_string(top, "result")?,
             date: optional_string(top, "date")?,
+            time_control: top
+                .get("time_control")
+                .map(TimeControl::from_value)
+                .transpose()?,
+            dead: top
+                .get("dead")
+                .map(|d| read_stones(d, variant, "dead"))
+                .transpose()?,
             extra: top
                 .iter()
                 .filter(|(k, _)| !KNOWN.contains(&k.as_str()))
@@ -147,6 +174,13 @@ impl Record {
             if let Some(v) = v {
                 out.push((key.to_owned(), Field::One(compact(v))));
             }
+        }
+        if let Some(t) = &self.time_control {
+            out.push(("time_control".to_owned(), Field::One(compact(t))));
+        }
+        if let Some(dead) = &self.dead {
+            let stones = stones_value(dead, self.variant);
+            out.push(("dead".to_owned(), Field::One(compact(&stones))));
         }
         for (k, v) in &self.extra {
             out.push((k.clone(), Field::One(compact(v))));

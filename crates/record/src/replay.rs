@@ -65,6 +65,9 @@ impl Serialize for ReplayReport {
 pub fn replay(record: &Record) -> Result<ReplayReport, RecordError> {
     let mut game = AnyGame::from_record(record)?;
     let moves = record.moves.iter().map(|m| game.apply(m)).collect();
+    if let Some(dead) = &record.dead {
+        game.accept_marked(dead)?;
+    }
     Ok(ReplayReport {
         variant: record.variant,
         moves,

@@ -45,6 +45,9 @@ pub struct MoveReport {
         serialize_with = "score_value"
     )]
     pub score: Option<ByColor<f64>>,
+    /// The move as a move list writes it (`E7`, MarGo's `C5`, `(3.00, 4.50)`, `pass`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
 }
 
 impl MoveReport {
@@ -58,6 +61,7 @@ impl MoveReport {
             at: None,
             captured: None,
             score: None,
+            notation: None,
         }
     }
 
@@ -71,6 +75,7 @@ impl MoveReport {
             at: None,
             captured: None,
             score: None,
+            notation: None,
         }
     }
 

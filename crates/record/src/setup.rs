@@ -41,16 +41,7 @@ impl Setup {
             None => None,
         };
         let stones = match map.get("stones") {
-            Some(list) => {
-                let p = join(path, "stones");
-                let list = list
-                    .as_array()
-                    .ok_or_else(|| RecordError::invalid(&p, "expected a list of stones"))?;
-                list.iter()
-                    .enumerate()
-                    .map(|(i, s)| read_stone(s, variant, &index(&p, i)))
-                    .collect::<Result<_, _>>()?
-            }
+            Some(list) => read_stones(list, variant, &join(path, "stones"))?,
             None => Vec::new(),
         };
         Ok(Setup { stones, to_move })
@@ -63,6 +54,34 @@ impl Setup {
             grid: variant.is_grid(),
         }
     }
+}
+
+/// Reads a list of stones `[x, y, "colour"]` (MarGo: `[x, y, level, "colour"]`) at `path`:
+/// a setup's, or the stones a record marks dead.
+///
+/// # Errors
+/// Not a list, or a stone of the wrong shape, naming it.
+pub(crate) fn read_stones(
+    v: &Value,
+    variant: Variant,
+    path: &str,
+) -> Result<Vec<SetupStone>, RecordError> {
+    let list = v
+        .as_array()
+        .ok_or_else(|| RecordError::invalid(path, "expected a list of stones"))?;
+    list.iter()
+        .enumerate()
+        .map(|(i, s)| read_stone(s, variant, &index(path, i)))
+        .collect()
+}
+
+/// Stones as a record writes them (whole numbers on grids).
+pub(crate) fn stones_value(stones: &[SetupStone], variant: Variant) -> Value {
+    let out: Vec<StoneOut<'_>> = stones
+        .iter()
+        .map(|st| StoneOut(st, variant.is_grid()))
+        .collect();
+    serde_json::to_value(out).unwrap_or_default()
 }
 
 fn read_stone(v: &Value, variant: Variant, path: &str) -> Result<SetupStone, RecordError> {

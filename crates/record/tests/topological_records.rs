@@ -115,12 +115,13 @@ fn replay_json_reports_each_move_and_scores_with_blacks_bonus() {
     assert_eq!(
         v["moves"][0],
         json!({"index": 0, "color": "white", "result": "placed", "at": [1, 0], "captured": [],
-               "score": {"black": 2.0, "white": 2.0}})
+               "score": {"black": 2.0, "white": 2.0}, "notation": "B10"})
     );
     assert_eq!(v["moves"][1]["at"], json!([4, 4]));
     assert_eq!(
         v["moves"][2],
-        json!({"index": 2, "color": "white", "result": "pass", "score": {"black": 2.0, "white": 2.0}})
+        json!({"index": 2, "color": "white", "result": "pass", "score": {"black": 2.0, "white": 2.0},
+               "notation": "pass"})
     );
     assert_eq!(v["final"]["stones"].as_array().map(Vec::len), Some(6));
     assert_eq!(v["final"]["over"], false);

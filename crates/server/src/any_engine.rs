@@ -8,7 +8,6 @@ use stonefield_record::{AnyGame, MoveResult, Record, RecordMove, Setup, Variant}
 use stonefield_rules::{ByColor, Color, Outcome, Phase};
 
 use crate::engine::{Engine, EngineError};
-use crate::notation::move_name;
 
 /// A game of any variant plus what clients draw that the game does not keep.
 #[derive(Debug, Clone)]
@@ -88,19 +87,11 @@ impl Engine for AnyEngine {
             MoveResult::Pass => self.last = None,
             _ => {}
         }
-        let size = self.describe["board"]["size"]
-            .as_u64()
-            .and_then(|n| u8::try_from(n).ok());
-        let name = move_name(self.game.variant(), size, &mv, &report);
         if report.accepted() {
             self.moves += 1;
-            self.names.extend(name.clone());
+            self.names.extend(report.notation.clone());
         }
-        let mut value = serde_json::to_value(&report).map_err(malformed)?;
-        if let Some(name) = name {
-            value["notation"] = Value::from(name);
-        }
-        Ok(value)
+        serde_json::to_value(&report).map_err(malformed)
     }
 
     fn move_names(&self) -> &[String] {

@@ -45,7 +45,7 @@ pub trait Engine: Send + Sync + std::fmt::Debug {
     fn apply(&mut self, mv: &Value) -> Result<Value, EngineError>;
     /// Every move played so far in the variant's notation (`E7`, `C5`, `(3.25, 4.10)`,
     /// `pass`), as each accepted move's report gives it under `notation`
-    /// ([`crate::notation`]).
+    /// (`stonefield_record`'s notation).
     fn move_names(&self) -> &[String];
     /// The colour to move.
     fn to_move(&self) -> Color;

@@ -5,6 +5,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
 use crate::engine::EngineError;
+use crate::names::NameError;
 use crate::room::RoomError;
 use crate::seats::ClaimError;
 use crate::store::StoreError;
@@ -36,6 +37,12 @@ pub enum AppError {
     /// Anything else.
     #[error("{0}")]
     Internal(String),
+}
+
+impl From<NameError> for AppError {
+    fn from(e: NameError) -> Self {
+        AppError::BadRequest(e.to_string())
+    }
 }
 
 impl From<RoomError> for AppError {

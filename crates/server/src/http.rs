@@ -22,13 +22,15 @@ use crate::assets;
 use crate::error::AppError;
 use crate::ids;
 use crate::listen::{ConnSlot, Limits};
-use crate::new_game::{NewGame, new_game};
+use crate::names::{NameField, player_name};
+use crate::new_game::{NewGame, create};
 use crate::pool::HeavyPool;
 use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::replay::{Slice, frames, read_upload};
 use crate::rooms::Rooms;
 use crate::socket;
-use crate::store::{Event, GameRow};
+use crate::store::{Event, GameRow, Listed, now_ms};
+use stonefield_rules::{Color, Phase};
 
 /// What every handler shares.
 #[derive(Debug, Clone)]
@@ -39,6 +41,8 @@ pub struct AppState {
     pub heavy: HeavyPool,
     /// Connection and request limits.
     pub limits: Limits,
+    /// How long a game without a clock stays in the lobby's `live` list with no move.
+    pub idle_after: Duration,
 }
 
 /// The whole application, without a socket (tests drive it directly or bind port 0).
@@ -104,32 +108,35 @@ pub fn app(state: AppState) -> Router {
 const CONTENT_SECURITY_POLICY: &str =
     "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-fn summary(g: &GameRow) -> Value {
+fn summary(listed: &Listed) -> Value {
+    let g = &listed.game;
     json!({
         "id": g.id, "variant": g.variant, "rules": g.rules, "creator": g.creator,
         "status": g.status, "result": g.result, "time_control": g.time_control,
         "created_ms": g.created_ms, "seats": g.seats.name(),
+        "names": {"black": g.names.black, "white": g.names.white},
+        "computer": g.computer.map(|c| c.to_json()),
+        "moves": listed.moves, "active_ms": listed.active_ms,
     })
 }
 
-/// The lobby (open games anyone may join; never private ones), and the games to watch
-/// and replay.
 /// What the new-game form may offer per variant: sizes, presets and their komi, defaults,
 /// help (`stonefield_record::options::describe`).
 async fn list_variants() -> Json<Value> {
     Json(stonefield_record::options::describe())
 }
 
+/// The lobby's three lists (private games in none): open games waiting for an opponent,
+/// live games (less those without a clock where nothing happened for `idle_after`), and
+/// finished games.
 async fn list_games(State(s): State<AppState>) -> Result<Json<Value>, AppError> {
     let store = s.rooms.store();
-    let open: Vec<Value> = store.lobby(50).await?.iter().map(summary).collect();
-    let live: Vec<Value> = store.list("live", 50).await?.iter().map(summary).collect();
-    let finished: Vec<Value> = store
-        .list("finished", 50)
-        .await?
-        .iter()
-        .map(summary)
-        .collect();
+    let idle_ms = i64::try_from(s.idle_after.as_millis()).unwrap_or(i64::MAX);
+    let idle_before = now_ms().saturating_sub(idle_ms);
+    let list = |l: Vec<Listed>| l.iter().map(summary).collect::<Vec<Value>>();
+    let open = list(store.listed("open", 50, None).await?);
+    let live = list(store.listed("live", 50, Some(idle_before)).await?);
+    let finished = list(store.listed("finished", 50, None).await?);
     Ok(Json(
         json!({"open": open, "live": live, "finished": finished}),
     ))
@@ -139,7 +146,9 @@ async fn create_game(
     State(s): State<AppState>,
     body: axum::body::Bytes,
 ) -> Result<Json<Value>, AppError> {
-    let game = new_game(&s.rooms, NewGame::from_json(&body)?).await?;
+    let mut spec = NewGame::from_json(&body)?.validate()?;
+    spec.creator_name = name_in(&body)?;
+    let game = create(&s.rooms, spec).await?;
     // The invite rides in the fragment, which browsers never send to a server or proxy.
     let invite_url = game
         .invite
@@ -165,12 +174,21 @@ pub(crate) async fn load(s: &AppState, id: &str) -> Result<(GameRow, Vec<Event>)
     Err(AppError::Internal("the game's room keeps stopping".into()))
 }
 
+/// The checked `name` of a request body (`None`: anonymous).
+fn name_in(body: &[u8]) -> Result<Option<String>, AppError> {
+    let field: NameField =
+        serde_json::from_slice(body).map_err(|e| AppError::BadRequest(format!("name: {e}")))?;
+    Ok(field.checked()?)
+}
+
 /// The body of a claim: the invite, if the claimant has one (an open game's seat is
-/// taken without).
+/// taken without), and the claimant's name, if any.
 #[derive(Debug, Default, Deserialize)]
 struct Claim {
     #[serde(default)]
     invite: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
 }
 
 async fn claim_seat(
@@ -187,27 +205,39 @@ async fn claim_seat(
     if !ids::is_game_id(&id) {
         return Err(AppError::NotFound);
     }
+    let name = claim.name.as_deref().map(player_name).transpose()?;
     let room = s.rooms.get(&id).await?.ok_or(AppError::NotFound)?;
-    let (color, token) = room.claim(claim.invite).await?;
+    let (color, token) = room.claim_named(claim.invite, name).await?;
     Ok(Json(
         json!({"id": id, "color": color.name(), "token": token}),
     ))
 }
 
-/// The JSON record of a stored game.
+/// The JSON record of a stored game: its players' names (`Black` and `White` for
+/// anonymous seats), the day it was created, its time control, and once it ended by an
+/// accepted count, the stones marked dead (so that replay reaches the same result).
 pub fn record_of(row: &GameRow, events: &[Event]) -> Value {
     let moves: Vec<&Value> = events
         .iter()
         .filter(|e| e.kind == "move")
         .map(|e| &e.body)
         .collect();
+    let name = |c: Color, anonymous: &str| row.names[c].clone().unwrap_or(anonymous.into());
     let mut rec = json!({
         "format": "stonefield-record/1",
         "variant": row.variant,
         "rules": row.rules,
-        "players": {"black": {"name": "Black"}, "white": {"name": "White"}},
+        "players": {
+            "black": {"name": name(Color::Black, "Black")},
+            "white": {"name": name(Color::White, "White")},
+        },
         "moves": moves,
+        "date": civil_date(row.created_ms),
+        "time_control": row.time_control,
     });
+    if let Some(dead) = accepted_dead(row, events) {
+        rec["dead"] = dead.into();
+    }
     // A computer player is named, and says so (a key the record format keeps).
     if let Some(c) = row.computer {
         rec["players"][c.color.name()] = json!({"name": c.name(), "computer": {"level": c.level}});
@@ -219,6 +249,29 @@ pub fn record_of(row: &GameRow, events: &[Event]) -> Value {
         rec["result"] = r.clone().into();
     }
     rec
+}
+
+/// The stones marked dead when the players accepted the count, if the game ended so: it
+/// is finished and its events leave it at the count (accepting is no event of its own).
+fn accepted_dead(row: &GameRow, events: &[Event]) -> Option<Vec<Value>> {
+    row.result.as_ref()?;
+    let engine = crate::room::replay(row, events).ok()?;
+    (engine.phase() == Phase::MarkingDead).then(|| engine.game().dead_stones())
+}
+
+/// `YYYY-MM-DD` (UTC) of a time in ms since the epoch, as SGF's DT writes a day.
+fn civil_date(ms: i64) -> String {
+    // Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
+    let z = ms.div_euclid(86_400_000) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 async fn download_record(
@@ -268,10 +321,12 @@ async fn replay_game(
     Query(slice): Query<Slice>,
 ) -> Result<Response, AppError> {
     let (row, events) = load(&s, &id).await?;
-    let record = record_of(&row, &events);
-    Ok(json_text(
-        s.heavy.run(move || frames(&record, slice)).await??,
-    ))
+    // The record replays the game to find the marks of its count: off the async workers too.
+    let answer = s
+        .heavy
+        .run(move || frames(&record_of(&row, &events), slice))
+        .await??;
+    Ok(json_text(answer))
 }
 
 /// JSON already written out.
@@ -337,4 +392,16 @@ async fn ws_upgrade(
             let _slot = slot;
             socket::serve(socket, room, ping).await;
         }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_date;
+
+    #[test]
+    fn days_are_written_in_the_civil_calendar() {
+        assert_eq!(civil_date(0), "1970-01-01");
+        assert_eq!(civil_date(951_782_400_000), "2000-02-29");
+        assert_eq!(civil_date(1_795_996_800_000 + 86_399_999), "2026-11-30");
+    }
 }

@@ -18,8 +18,8 @@ mod error;
 mod http;
 pub mod ids;
 mod listen;
+pub mod names;
 mod new_game;
-pub mod notation;
 mod pool;
 pub mod protocol;
 pub mod replay;
@@ -57,9 +57,40 @@ pub struct Config {
     /// forever).
     #[arg(long, default_value_t = 7 * 24 * 3600, value_parser = clap::value_parser!(u64).range(60..))]
     pub open_game_expiry: u64,
+    /// How long a live game without a clock stays in the lobby's list of live games when
+    /// nobody moves: `90s`, `30m`, `2h`, `1d` (a bare number counts seconds). The game
+    /// itself goes on; it is only no longer listed.
+    #[arg(long, default_value = "30m", value_parser = parse_duration)]
+    pub idle_after: Duration,
     /// Connection and request limits.
     #[command(flatten)]
     pub limits: Limits,
+}
+
+/// A duration as `--idle-after` takes it: a whole number with an optional unit `s`, `m`,
+/// `h` or `d` (seconds when none).
+///
+/// # Errors
+/// Not a number with one of those units.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (number, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("{text:?}: expected a number and a unit (90s, 30m, 2h, 1d)"))?;
+    let secs = match unit {
+        "" | "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        other => return Err(format!("{other:?}: expected the unit s, m, h or d")),
+    };
+    n.checked_mul(secs)
+        .map(Duration::from_secs)
+        .ok_or_else(|| format!("{text:?}: too long"))
 }
 
 impl Default for Config {
@@ -69,6 +100,7 @@ impl Default for Config {
             data_dir: PathBuf::from("stonefield-data"),
             database: None,
             open_game_expiry: 7 * 24 * 3600,
+            idle_after: Duration::from_secs(30 * 60),
             limits: Limits::default(),
         }
     }
@@ -91,6 +123,7 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
         rooms,
         heavy: HeavyPool::for_this_machine(),
         limits: config.limits.clone(),
+        idle_after: config.idle_after,
     })
 }
 

@@ -14,7 +14,7 @@
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use stonefield_rules::Color;
+use stonefield_rules::{ByColor, Color};
 
 use crate::clock::{Clock, TimeControl};
 use crate::computer::ComputerSeat;
@@ -78,6 +78,9 @@ pub struct GameSpec {
     pub hints: bool,
     /// Who may take the second seat (private against the computer: there is none free).
     pub seats: Seats,
+    /// The creator's name (`None`: anonymous); set from the body's `name`
+    /// ([`crate::names::NameField`]).
+    pub creator_name: Option<String>,
 }
 
 /// A game just created: what its creator is told.
@@ -144,6 +147,7 @@ impl NewGame {
             },
             computer,
             hints: self.hints,
+            creator_name: None,
         })
     }
 }
@@ -208,6 +212,11 @@ pub async fn create(rooms: &Rooms, spec: GameSpec) -> Result<CreatedGame, AppErr
             None
         } else {
             Some(rnd(ids::invite_token())?)
+        },
+        names: {
+            let mut names = ByColor::<Option<String>>::default();
+            names[spec.creator] = spec.creator_name;
+            names
         },
     };
     rooms.store().create_game(&row).await?;

@@ -69,6 +69,13 @@ pub enum ClientMessage {
     Hint,
     /// Ask for the full state again.
     Sync,
+    /// Name (or rename) the player of this connection's seat: for players who took the
+    /// seat by an invite link without giving a name. Checked as in the claim body
+    /// ([`crate::names`]); everyone is sent the new state.
+    Name {
+        /// The name.
+        name: String,
+    },
 }
 
 /// A message from the server.

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use crate::engine::{self, score_json};
 use crate::error::AppError;
+use stonefield_rules::Phase;
 
 /// The most moves a record may hold to be replayed (real games stay far below: a 19x19
 /// game runs 200-400 moves, a random MarGo game 760).
@@ -90,9 +91,11 @@ pub fn read_upload(body: &[u8]) -> Result<Value, AppError> {
 }
 
 /// One slice of the positions of a record, for the replay page, as JSON text: `{"variant",
-/// "rules", "result", "total", "from", "frames"}`, where `total` counts every frame of the
-/// game and each frame holds the move's report, the view after it, the score and the
-/// colour to move. Only the slice's views are built, each written out at once, until the
+/// "rules", "result", "players", "date", "total", "from", "frames"}`, where `total` counts every frame of the
+/// game and each frame holds the move's report (with its `notation`), the view after it,
+/// the score, the colour to move and, at a count, the `count` (the record's `dead` stones
+/// are marked after the last move). A slice that reaches the end adds `moves`, every move
+/// as `{"color", "notation", "captured"}` for the page's move list. Only the slice's views are built, each written out at once, until the
 /// slice ends or the answer reaches [`MAX_ANSWER_BYTES`]; the moves before the slice are
 /// played and dropped.
 ///
@@ -131,12 +134,16 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
     let mut game = engine::open(variant, &rules, record.get("setup"))?;
     let head = json!({
         "variant": variant, "rules": rules, "result": record.get("result"),
+        "players": record.get("players"), "date": record.get("date"),
         "total": total, "from": from,
     })
     .to_string();
     let mut out = head[..head.len() - 1].to_owned() + r#","frames":["#;
     let mut add = |g: &dyn engine::Engine, report: Value| -> bool {
-        let frame = json!({"report": report, "view": g.view(), "score": score_json(g.score()), "to_move": g.to_move().name()});
+        let mut frame = json!({"report": report, "view": g.view(), "score": score_json(g.score()), "to_move": g.to_move().name()});
+        if let Some(count) = g.count() {
+            frame["count"] = count;
+        }
         if !out.ends_with('[') {
             out.push(',');
         }
@@ -144,6 +151,7 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
         out.len() < budget
     };
     let mut room = from > 0 || add(game.as_ref(), Value::Null);
+    let mut list = Vec::with_capacity(until - 1);
     for (i, mv) in moves.iter().enumerate().take(until - 1) {
         if !room {
             break;
@@ -151,12 +159,62 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
         let report = game
             .apply(mv)
             .map_err(|e| AppError::BadRequest(format!("moves[{i}]: {e}")))?;
+        list.push(list_entry(&report));
+        if i + 1 == moves.len()
+            && let Some(dead) = record.get("dead")
+        {
+            accept_marked(game.as_mut(), dead)?;
+        }
         if i + 1 >= from {
             room = add(game.as_ref(), report);
         }
     }
-    out.push_str("]}");
+    out.push(']');
+    // A slice that reaches the end played every move: the page's move list comes with it.
+    if list.len() == moves.len() {
+        out.push_str(r#","moves":"#);
+        out.push_str(&Value::from(list).to_string());
+    }
+    out.push('}');
     Ok(out)
+}
+
+/// A move as the replay page lists it: who, the move in notation (null for one that
+/// changed nothing) and how many stones it captured.
+fn list_entry(report: &Value) -> Value {
+    let captured = report
+        .get("captured")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    json!({"color": report.get("color"), "notation": report.get("notation"), "captured": captured})
+}
+
+/// Repeats the count the players accepted (the record's `dead`: the stones they marked)
+/// once the last move is played, so that the last frame shows the recorded result and its
+/// territory. Does nothing unless the game stands at the count.
+fn accept_marked(game: &mut dyn engine::Engine, dead: &Value) -> Result<(), AppError> {
+    if game.phase() != Phase::MarkingDead {
+        return Ok(());
+    }
+    let stones = dead
+        .as_array()
+        .ok_or_else(|| AppError::BadRequest("dead: expected a list of stones".into()))?;
+    for (i, stone) in stones.iter().enumerate() {
+        let coords = |s: &Value| -> Vec<f64> {
+            s.as_array()
+                .map(|s| s.iter().filter_map(Value::as_f64).collect())
+                .unwrap_or_default()
+        };
+        let at = coords(stone);
+        let marked = game.game().dead_stones().iter().any(|d| coords(d) == at);
+        if !marked {
+            game.toggle_dead(&Value::from(at))
+                .map_err(|e| AppError::BadRequest(format!("dead[{i}]: {e}")))?;
+        }
+    }
+    game.accept_count()
+        .map_err(|e| AppError::BadRequest(format!("dead: {e}")))?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ use tokio::sync::{Mutex, mpsc, oneshot};
 
 use crate::computer::ComputerSeat;
 use crate::seats::{Seats, UnknownSeats};
-use stonefield_rules::Color;
+use stonefield_rules::{ByColor, Color};
 
 /// A store failure.
 #[derive(Debug, thiserror::Error)]
@@ -87,6 +87,11 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN invite TEXT;
     UPDATE games SET invite = CASE WHEN creator = 'black' THEN white_token ELSE black_token END
         WHERE computer IS NULL",
+    // Players' names (null: anonymous), and when each event was stored, so that the lobby
+    // can tell an idle game (events stored before have none: their game's own time counts).
+    "ALTER TABLE games ADD COLUMN black_name TEXT;
+    ALTER TABLE games ADD COLUMN white_name TEXT;
+    ALTER TABLE events ADD COLUMN at_ms BIGINT",
 ];
 
 /// A game as stored (without its events).
@@ -127,6 +132,19 @@ pub struct GameRow {
     pub seats: Seats,
     /// The invite that takes the second seat once; `None` in games against the computer.
     pub invite: Option<String>,
+    /// The players' names; `None` for an anonymous seat (and the computer's).
+    pub names: ByColor<Option<String>>,
+}
+
+/// A game as the lobby lists it: the row, its moves so far, and when it last changed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listed {
+    /// The game.
+    pub game: GameRow,
+    /// Moves played (undone ones not counted).
+    pub moves: i64,
+    /// The last move, claim or change of status, ms since the epoch.
+    pub active_ms: i64,
 }
 
 impl GameRow {
@@ -170,7 +188,7 @@ struct Append {
     done: oneshot::Sender<Result<(), StoreError>>,
 }
 
-/// The most events one commit takes; 5 parameters each stays far below every database's
+/// The most events one commit takes; 6 parameters each stays far below every database's
 /// limit on parameters per statement.
 const MAX_BATCH: usize = 256;
 
@@ -223,29 +241,32 @@ async fn writer(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<Append>>>) {
 async fn write_batch(pool: &AnyPool, batch: &[Append]) -> Result<(), StoreError> {
     let rows: Vec<String> = (0..batch.len())
         .map(|i| {
-            let n = 5 * i;
+            let n = 6 * i;
             format!(
-                "(${}, ${}, ${}, ${}, ${})",
+                "(${}, ${}, ${}, ${}, ${}, ${})",
                 n + 1,
                 n + 2,
                 n + 3,
                 n + 4,
-                n + 5
+                n + 5,
+                n + 6
             )
         })
         .collect();
     let sql = format!(
-        "INSERT INTO events (game_id, seq, kind, body, clock) VALUES {}",
+        "INSERT INTO events (game_id, seq, kind, body, clock, at_ms) VALUES {}",
         rows.join(", ")
     );
     let mut insert = sqlx::query(&sql);
+    let now = now_ms();
     for a in batch {
         insert = insert
             .bind(a.game_id.clone())
             .bind(a.seq)
             .bind(a.kind.clone())
             .bind(a.body.clone())
-            .bind(a.clock.clone());
+            .bind(a.clock.clone())
+            .bind(now);
     }
     if batch.iter().all(|a| a.status.is_none()) {
         // One statement is atomic on its own: no transaction needed.
@@ -335,11 +356,16 @@ fn row_to_game(r: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
         hints: r.try_get::<i64, _>("hints")? != 0,
         seats: r.try_get::<String, _>("seats")?.parse()?,
         invite: r.try_get("invite")?,
+        names: ByColor {
+            black: r.try_get("black_name")?,
+            white: r.try_get("white_name")?,
+        },
     })
 }
 
 const GAME_COLUMNS: &str = "id, variant, rules, setup, time_control, black_token, white_token, \
-    creator, claimed, status, result, clock, created_ms, computer, hints, seats, invite";
+    creator, claimed, status, result, clock, created_ms, computer, hints, seats, invite, \
+    black_name, white_name";
 
 impl Store {
     /// Connects to `url` (`sqlite://...` or `postgres://...`) and runs the migrations.
@@ -425,9 +451,9 @@ impl Store {
         sqlx::query(
             "INSERT INTO games (id, variant, rules, setup, time_control, black_token, white_token, \
              creator, claimed, status, result, clock, created_ms, updated_ms, computer, hints, \
-             seats, invite) \
+             seats, invite, black_name, white_name) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-             $18)",
+             $18, $19, $20)",
         )
         .bind(&g.id)
         .bind(&g.variant)
@@ -447,6 +473,8 @@ impl Store {
         .bind(i64::from(g.hints))
         .bind(g.seats.name())
         .bind(g.invite.clone())
+        .bind(g.names.black.clone())
+        .bind(g.names.white.clone())
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -664,21 +692,95 @@ impl Store {
     /// # Errors
     /// A database failure.
     pub async fn claim(&self, id: &str, color: Color, token: &str) -> Result<bool, StoreError> {
-        let column = match color {
-            Color::Black => "black_token",
-            Color::White => "white_token",
-        };
+        self.claim_named(id, color, token, None).await
+    }
+
+    /// [`Store::claim`], storing the taker's `name` (`None`: anonymous) with the seat.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn claim_named(
+        &self,
+        id: &str,
+        color: Color,
+        token: &str,
+        name: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        let seat = color.name();
         let sql = format!(
-            "UPDATE games SET claimed = 1, status = $1, updated_ms = $2, {column} = $3 \
-             WHERE id = $4 AND claimed = 0"
+            "UPDATE games SET claimed = 1, status = $1, updated_ms = $2, {seat}_token = $3, \
+             {seat}_name = $4 WHERE id = $5 AND claimed = 0"
         );
         let r = sqlx::query(&sql)
             .bind("live")
             .bind(now_ms())
             .bind(token)
+            .bind(name.map(str::to_owned))
             .bind(id)
             .execute(&self.pool)
             .await?;
         Ok(r.rows_affected() == 1)
+    }
+
+    /// Stores `name` as the name of the player of `color` in game `id`.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn set_name(&self, id: &str, color: Color, name: &str) -> Result<(), StoreError> {
+        let sql = format!("UPDATE games SET {}_name = $1 WHERE id = $2", color.name());
+        sqlx::query(&sql)
+            .bind(name)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The games of the lobby's lists with `status` whose seats are open (private games are
+    /// never listed), most recently active first, with their move counts. With
+    /// `idle_before_ms`, games without a clock where nothing happened since then are left
+    /// out (a live game nobody plays any more).
+    ///
+    /// # Errors
+    /// A database failure or unreadable stored data.
+    pub async fn listed(
+        &self,
+        status: &str,
+        limit: i64,
+        idle_before_ms: Option<i64>,
+    ) -> Result<Vec<Listed>, StoreError> {
+        // Without a cutoff every game passes the idle test (no event is from before 0).
+        let cutoff = idle_before_ms.unwrap_or(i64::MIN);
+        let no_clock = serde_json::to_string(&crate::clock::TimeControl::None)?;
+        let q = format!(
+            "SELECT {GAME_COLUMNS}, updated_ms, \
+             (SELECT COUNT(*) FROM events e WHERE e.game_id = games.id AND e.kind = $1) \
+                AS move_count, \
+             (SELECT MAX(e.at_ms) FROM events e WHERE e.game_id = games.id) AS last_event_ms \
+             FROM games WHERE status = $2 AND seats = $3 \
+             AND (time_control <> $4 OR updated_ms >= $5 OR EXISTS \
+                (SELECT 1 FROM events e WHERE e.game_id = games.id AND e.at_ms >= $5)) \
+             ORDER BY updated_ms DESC LIMIT $6"
+        );
+        let rows = sqlx::query(&q)
+            .bind("move")
+            .bind(status)
+            .bind(Seats::Open.name())
+            .bind(no_clock)
+            .bind(cutoff)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| {
+                let updated: i64 = r.try_get("updated_ms")?;
+                let last: Option<i64> = r.try_get("last_event_ms")?;
+                Ok(Listed {
+                    game: row_to_game(r)?,
+                    moves: r.try_get("move_count")?,
+                    active_ms: last.map_or(updated, |l| l.max(updated)),
+                })
+            })
+            .collect()
     }
 }

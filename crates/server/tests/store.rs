@@ -3,10 +3,10 @@
 mod common;
 
 use serde_json::json;
-use stonefield_rules::Color;
+use stonefield_rules::{ByColor, Color};
 use stonefield_server::computer::ComputerSeat;
 use stonefield_server::seats::Seats;
-use stonefield_server::store::{Event, GameRow, Store, now_ms, sqlite_url};
+use stonefield_server::store::{Event, GameRow, Listed, Store, now_ms, sqlite_url};
 
 fn row(id: &str) -> GameRow {
     GameRow {
@@ -27,7 +27,75 @@ fn row(id: &str) -> GameRow {
         hints: false,
         seats: Seats::Open,
         invite: Some("i".repeat(32)),
+        names: ByColor::default(),
     }
+}
+
+/// The lobby's lists: names stored with the seats, moves counted, private games never
+/// listed, and games without a clock left out of `live` once idle since the cutoff.
+async fn lobby_lists(store: &Store) {
+    let named = GameRow {
+        names: ByColor {
+            black: Some("Ann".into()),
+            white: None,
+        },
+        ..row("nnnnnnnnnnnn")
+    };
+    store.create_game(&named).await.unwrap();
+    let clocked = GameRow {
+        time_control: json!({"kind": "absolute", "main_ms": 60000}),
+        ..row("tttttttttttt")
+    };
+    store.create_game(&clocked).await.unwrap();
+    let private = GameRow {
+        seats: Seats::Private,
+        ..row("qqqqqqqqqqqq")
+    };
+    store.create_game(&private).await.unwrap();
+    for id in ["nnnnnnnnnnnn", "tttttttttttt", "qqqqqqqqqqqq"] {
+        let name = (id == "nnnnnnnnnnnn").then_some("Bob");
+        assert!(
+            store
+                .claim_named(id, Color::White, &"w".repeat(32), name)
+                .await
+                .unwrap()
+        );
+        store.append(id, &mv(0, 0), None, None).await.unwrap();
+        store.append(id, &mv(1, 1), None, None).await.unwrap();
+    }
+    let (loaded, _) = store.load("nnnnnnnnnnnn").await.unwrap().unwrap();
+    assert_eq!(
+        (loaded.names.black.as_deref(), loaded.names.white.as_deref()),
+        (Some("Ann"), Some("Bob"))
+    );
+    let ids = |l: Vec<Listed>| -> Vec<(String, i64)> {
+        let mut ids: Vec<_> = l.into_iter().map(|g| (g.game.id, g.moves)).collect();
+        ids.sort();
+        ids
+    };
+    let both = vec![
+        ("nnnnnnnnnnnn".to_owned(), 2),
+        ("tttttttttttt".to_owned(), 2),
+    ];
+    assert_eq!(ids(store.listed("live", 10, None).await.unwrap()), both);
+    assert_eq!(ids(store.listed("live", 10, Some(0)).await.unwrap()), both);
+    // Idle since a cutoff in the future: only the game with a clock stays.
+    let later = now_ms() + 60_000;
+    assert_eq!(
+        ids(store.listed("live", 10, Some(later)).await.unwrap()),
+        vec![("tttttttttttt".to_owned(), 2)]
+    );
+    let listed = store.listed("live", 10, None).await.unwrap();
+    assert!(
+        listed
+            .iter()
+            .all(|l| l.active_ms <= now_ms() && l.active_ms > 0)
+    );
+    store
+        .set_status("qqqqqqqqqqqq", None, "finished", Some("B+R"))
+        .await
+        .unwrap();
+    assert!(store.listed("finished", 10, None).await.unwrap().is_empty());
 }
 
 fn mv(seq: i64, x: u32) -> Event {
@@ -87,6 +155,13 @@ async fn sqlite_keeps_the_computer_seat() {
     let dir = tempfile::tempdir().unwrap();
     let url = sqlite_url(dir.path()).unwrap();
     computer_seat_kept(&Store::connect(&url).await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn sqlite_lobby_lists_names_moves_and_idle_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(dir.path()).unwrap();
+    lobby_lists(&Store::connect(&url).await.unwrap()).await;
 }
 
 #[tokio::test]
@@ -333,6 +408,9 @@ async fn postgres_store() {
     let lobby = common::pg_fresh_schema().await.unwrap();
     private_games_stay_out_of_the_lobby(&Store::connect(&lobby).await.unwrap()).await;
     common::pg_drop_schema(&lobby).await;
+    let lists = common::pg_fresh_schema().await.unwrap();
+    lobby_lists(&Store::connect(&lists).await.unwrap()).await;
+    common::pg_drop_schema(&lists).await;
     let old = common::pg_fresh_schema().await.unwrap();
     games_stored_before_seats_load(&old).await;
     common::pg_drop_schema(&old).await;

@@ -1,16 +1,20 @@
 //! Reading SGF FF\[4\] into a [`Record`]: the root's game information (SZ, KM, RU, HA,
-//! PB/PW, BR/WR, RE, DT), the setup (AB/AW/AE, PL) and the main line of moves.
+//! PB/PW, BR/WR, RE, DT, TM/OT), the setup (AB/AW/AE, PL), the main line of moves, and the
+//! dead stones of a count recorded as territory (TB/TW) in its last node.
 
 use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 use sgf_parse::SgfNode;
 use sgf_parse::go::{Move, Point, Prop};
-use stonefield_rules::Color;
 use stonefield_rules::classic::fixed_points;
+use stonefield_rules::{Color, Phase};
 
 use super::text::point;
-use crate::{Record, RecordError, RecordErrorKind, RecordMove, Setup, SetupStone, Variant};
+use crate::{
+    AnyGame, Record, RecordError, RecordErrorKind, RecordMove, Setup, SetupStone, TimeControl,
+    Variant,
+};
 
 fn error(path: impl Into<String>, what: impl Into<String>) -> RecordError {
     RecordError::new(path, RecordErrorKind::Sgf(what.into()))
@@ -88,6 +92,9 @@ pub(crate) fn record_of(root: &SgfNode<Prop>) -> Result<Record, RecordError> {
         }
     }
     place_setup(&mut record, root, &stones, to_move, size)?;
+    if let Some(last) = root.main_variation().last() {
+        record.dead = dead_of(&record, last);
+    }
     Ok(record)
 }
 
@@ -110,8 +117,11 @@ fn board_size(root: &SgfNode<Prop>) -> Result<u8, RecordError> {
 }
 
 fn read_game_info(root: &SgfNode<Prop>, record: &mut Record) -> Result<(), RecordError> {
+    let (mut tm, mut ot) = (None, None);
     for p in root.properties() {
         match p {
+            Prop::TM(t) => tm = Some(*t),
+            Prop::OT(t) => ot = Some(t.text.as_str()),
             Prop::KM(k) if k.is_finite() && (k * 2.0).fract() == 0.0 && k.abs() <= 1000.0 => {
                 record.rules.insert("komi".into(), Value::from(*k));
             }
@@ -152,7 +162,49 @@ fn read_game_info(root: &SgfNode<Prop>, record: &mut Record) -> Result<(), Recor
             _ => {}
         }
     }
+    record.time_control = TimeControl::from_sgf(tm, ot);
     Ok(())
+}
+
+/// The stones marked dead in a count that the main line's last node records as territory
+/// (TB/TW): once the moves are played and the game stands at the count, every stone on a
+/// point the other player owns. `None` without TB/TW or when the game ends otherwise.
+fn dead_of(record: &Record, last: &SgfNode<Prop>) -> Option<Vec<SetupStone>> {
+    let mut owned: Vec<(Point, Color)> = Vec::new();
+    for p in last.properties() {
+        match p {
+            Prop::TB(s) => owned.extend(s.iter().map(|&q| (q, Color::Black))),
+            Prop::TW(s) => owned.extend(s.iter().map(|&q| (q, Color::White))),
+            _ => {}
+        }
+    }
+    if owned.is_empty() {
+        return None;
+    }
+    let mut game = AnyGame::from_record(record).ok()?;
+    for mv in &record.moves {
+        game.apply(mv);
+    }
+    if game.phase() != Phase::MarkingDead {
+        return None;
+    }
+    let stones = game.final_view()["stones"].as_array()?.clone();
+    let dead = stones
+        .iter()
+        .filter_map(|s| {
+            let (x, y) = (s[0].as_u64()?, s[1].as_u64()?);
+            let color: Color = s[2].as_str()?.parse().ok()?;
+            let q = Point {
+                x: u8::try_from(x).ok()?,
+                y: u8::try_from(y).ok()?,
+            };
+            owned.contains(&(q, color.other())).then(|| SetupStone {
+                at: vec![x as f64, y as f64],
+                color,
+            })
+        })
+        .collect();
+    Some(dead)
 }
 
 fn color_of(c: sgf_parse::Color) -> Color {

@@ -1,6 +1,7 @@
-//! Writing a classic [`Record`] as an SGF game tree: game information in the root, the
-//! setup as AB/AW/PL, then the moves that replay accepted (illegal attempts, which other
-//! programs would refuse, are left out; a resignation becomes the result).
+//! Writing a classic [`Record`] as an SGF game tree: game information in the root (with
+//! the clock as TM/OT), the setup as AB/AW/PL, then the moves that replay accepted (illegal
+//! attempts, which other programs would refuse, are left out; a resignation becomes the
+//! result), and after an accepted count each player's territory as TB/TW in the last node.
 
 use std::collections::HashSet;
 
@@ -8,10 +9,10 @@ use serde_json::Value;
 use sgf_parse::go::{Move, Point, Prop};
 use sgf_parse::{SgfNode, SimpleText};
 use stonefield_rules::classic::Placement;
-use stonefield_rules::{Color, Game};
+use stonefield_rules::{Color, Game, Phase};
 
 use crate::variants::ClassicAdapter;
-use crate::{MoveKind, MoveResult, Record, RecordError, Variant};
+use crate::{AnyGame, MoveKind, MoveResult, Record, RecordError, Variant};
 
 fn text(s: &str) -> SimpleText {
     s.into()
@@ -34,6 +35,7 @@ fn root_props(record: &Record, game: &ClassicAdapter) -> Vec<Prop> {
         Prop::SZ((rules.board_size, rules.board_size)),
         Prop::KM(rules.komi),
     ];
+    // RU only for a named preset: a record without one reads back without one.
     if let Some(Value::String(p)) = record.rules.get("preset") {
         let ru = match p.as_str() {
             "chinese" => "Chinese",
@@ -43,6 +45,10 @@ fn root_props(record: &Record, game: &ClassicAdapter) -> Vec<Prop> {
             _ => "Tromp-Taylor",
         };
         props.push(Prop::RU(text(ru)));
+    }
+    if let Some(t) = record.time_control {
+        props.extend(t.sgf_main_seconds().map(Prop::TM));
+        props.extend(t.sgf_overtime().map(|ot| Prop::OT(text(&ot))));
     }
     for c in Color::ALL {
         let p = &record.players[c];
@@ -141,16 +147,52 @@ pub(crate) fn tree_of(record: &Record) -> Result<SgfNode<Prop>, RecordError> {
             Prop::W(m)
         }]);
     }
-    let result = record
-        .result
-        .clone()
-        .or_else(|| game.game().outcome().map(|o| o.to_string()));
+    let mut game = AnyGame::Classic(game);
+    if let Some(dead) = &record.dead {
+        game.accept_marked(dead)?;
+    }
+    let result = record.result.clone().or_else(|| match game.phase() {
+        Phase::Finished(o) => Some(o.to_string()),
+        _ => None,
+    });
     if let Some(r) = result {
         root.push(Prop::RE(text(&r)));
+    }
+    let territory = territory_props(&game);
+    match nodes.last_mut() {
+        Some(last) => last.extend(territory),
+        None => root.extend(territory),
     }
     let mut tail: Option<SgfNode<Prop>> = None;
     for props in nodes.into_iter().rev() {
         tail = Some(SgfNode::new(props, tail.into_iter().collect(), false));
     }
     Ok(SgfNode::new(root, tail.into_iter().collect(), true))
+}
+
+/// TB and TW: the points each player owns in an accepted count (dead stones removed);
+/// nothing before the count, or when a player owns no point.
+fn territory_props(game: &AnyGame) -> Vec<Prop> {
+    if !matches!(game.phase(), Phase::Finished(_)) {
+        return Vec::new();
+    }
+    let Some(owned) = game.count().and_then(|c| c.get("owned").cloned()) else {
+        return Vec::new();
+    };
+    let mut sets: [HashSet<Point>; 2] = Default::default();
+    for p in owned.as_array().into_iter().flatten() {
+        let (Some(x), Some(y), Some(owner)) = (p[0].as_f64(), p[1].as_f64(), p[2].as_str()) else {
+            continue;
+        };
+        sets[usize::from(owner == "white")].insert(sgf_point(&[x, y]));
+    }
+    let [black, white] = sets;
+    let mut props = Vec::new();
+    if !black.is_empty() {
+        props.push(Prop::TB(black));
+    }
+    if !white.is_empty() {
+        props.push(Prop::TW(white));
+    }
+    props
 }

@@ -10,12 +10,14 @@ use stonefield_ai::level::Level;
 use super::{Event, Room, replay};
 use crate::computer::{HINT_LEVEL, Task};
 use crate::engine::{EngineError, phase_name, score_json};
+use crate::names::player_name;
 use crate::protocol::{ClientMessage, ServerMessage};
 
 impl Room {
     pub(super) async fn on_message(&mut self, conn: u64, seat: Option<Color>, msg: ClientMessage) {
         match msg {
             ClientMessage::Sync => self.sync(conn),
+            ClientMessage::Name { name } => self.rename(conn, seat, &name).await,
             ClientMessage::Preview { request } => self.preview(conn, seat, request),
             other => {
                 let Some(color) = seat else {
@@ -64,8 +66,29 @@ impl Room {
             ClientMessage::Resume => self.resume(conn).await,
             ClientMessage::Hint => self.hint(conn),
             // The socket reads `hello` before the connection joins, and answers any other.
-            ClientMessage::Sync | ClientMessage::Preview { .. } | ClientMessage::Hello { .. } => {}
+            ClientMessage::Sync
+            | ClientMessage::Preview { .. }
+            | ClientMessage::Hello { .. }
+            | ClientMessage::Name { .. } => {}
         }
+    }
+
+    /// Names the player of `seat` (finished games too: a record names its players), once
+    /// the name is checked and stored.
+    async fn rename(&mut self, conn: u64, seat: Option<Color>, name: &str) {
+        let Some(color) = seat else {
+            return self.refuse(conn, "spectator", "spectators have no seat to name");
+        };
+        let name = match player_name(name) {
+            Ok(name) => name,
+            Err(e) => return self.refuse(conn, "bad-name", &e.to_string()),
+        };
+        if let Err(e) = self.store.set_name(&self.row.id, color, &name).await {
+            tracing::error!(game = %self.row.id, "saving a name failed: {e}");
+            return self.refuse(conn, "failed", "the name could not be saved; try again");
+        }
+        self.row.names[color] = Some(name);
+        self.broadcast_state();
     }
 
     pub(super) async fn play(

@@ -54,6 +54,8 @@ pub enum Command {
     Claim {
         /// The invite token, if the claimant has one.
         invite: Option<String>,
+        /// The claimant's checked name (`None`: anonymous).
+        name: Option<String>,
         /// Gets the seat.
         reply: oneshot::Sender<Result<(Color, String), ClaimError>>,
     },
@@ -96,8 +98,26 @@ impl RoomHandle {
     /// # Errors
     /// Why the seat is refused; [`ClaimError::Failed`] if the room has stopped.
     pub async fn claim(&self, invite: Option<String>) -> Result<(Color, String), ClaimError> {
+        self.claim_named(invite, None).await
+    }
+
+    /// [`RoomHandle::claim`] by a player called `name` (checked by the caller; `None`:
+    /// anonymous).
+    ///
+    /// # Errors
+    /// As [`RoomHandle::claim`].
+    pub async fn claim_named(
+        &self,
+        invite: Option<String>,
+        name: Option<String>,
+    ) -> Result<(Color, String), ClaimError> {
         let (reply, rx) = oneshot::channel();
-        if !self.send(Command::Claim { invite, reply }).await {
+        let claim = Command::Claim {
+            invite,
+            name,
+            reply,
+        };
+        if !self.send(claim).await {
             return Err(ClaimError::Failed);
         }
         rx.await.unwrap_or(Err(ClaimError::Failed))
@@ -298,8 +318,12 @@ impl Room {
                 };
                 self.on_message(conn, seat, msg).await;
             }
-            Command::Claim { invite, reply } => {
-                let seat = self.claim_seat(invite.as_deref()).await;
+            Command::Claim {
+                invite,
+                name,
+                reply,
+            } => {
+                let seat = self.claim_seat(invite.as_deref(), name).await;
                 let _ = reply.send(seat);
             }
             Command::Snapshot { reply } => {
@@ -324,8 +348,13 @@ impl Room {
 
     /// Gives the second seat to the claimant of `invite` under the game's policy: a fresh
     /// token, stored before it is handed out, so the invite (and the placeholder token the
-    /// seat had) never seats anyone. Tells everyone the game is live.
-    async fn claim_seat(&mut self, invite: Option<&str>) -> Result<(Color, String), ClaimError> {
+    /// seat had) never seats anyone. Stores the taker's `name` with the seat. Tells everyone
+    /// the game is live (and the name).
+    async fn claim_seat(
+        &mut self,
+        invite: Option<&str>,
+        name: Option<String>,
+    ) -> Result<(Color, String), ClaimError> {
         check_claim(
             self.row.seats,
             self.row.claimed,
@@ -343,7 +372,11 @@ impl Room {
             tracing::error!(%game, "no token for a claim: {e}");
             ClaimError::Failed
         })?;
-        match self.store.claim(game, seat, &token).await {
+        match self
+            .store
+            .claim_named(game, seat, &token, name.as_deref())
+            .await
+        {
             Ok(true) => {}
             Ok(false) => return Err(ClaimError::Taken),
             Err(e) => {
@@ -353,6 +386,7 @@ impl Room {
         }
         self.row.claimed = true;
         self.row.status = "live".into();
+        self.row.names[seat] = name;
         match seat {
             Color::Black => self.row.black_token.clone_from(&token),
             Color::White => self.row.white_token.clone_from(&token),
@@ -407,6 +441,7 @@ impl Room {
             "accepted": {"black": self.accepted[0], "white": self.accepted[1]},
             "last": self.last_report,
             "hints": self.hints_allowed(),
+            "names": {"black": self.row.names.black, "white": self.row.names.white},
             "computer": self.row.computer.map(|c| {
                 let mut seat = c.to_json();
                 seat["thinking"] = self.computer_thinking().into();
