@@ -5,13 +5,31 @@
 import { f, key } from './svg.js';
 import { planOf } from './board.js';
 
-// Balls of higher levels are drawn a little smaller and lighter (black) or darker (white).
+// The base colour of a ball: higher levels lighter (black) or darker (white), so that a
+// stack reads from above.
+const baseLight = (color, level) => (color === 'black' ? 8 + level * 12 : 97 - level * 9);
+
+// A marble's shading per colour and level, lit from the upper left like the stones.
+function ballShade(color, level) {
+  const l = baseLight(color, level);
+  const hue = color === 'black' ? 'hsl(0,0%,' : 'hsl(40,20%,';
+  const stop = (offset, light) => `<stop offset="${offset}" stop-color="${hue}${Math.max(0, Math.min(100, light))}%)"/>`;
+  return `<radialGradient id="ball-${color}-${level}" cx="0.38" cy="0.35" r="0.7">${stop(0, l + 30)}${stop(0.5, l)}${stop(1, l - 12)}</radialGradient>`;
+}
+
+// Balls of higher levels are drawn a little smaller and in their level's shade.
 function ball(s, level, attrs) {
   const [x, y] = planOf(s);
   const color = s[s.length - 1];
-  const shade = color === 'black' ? `hsl(0,0%,${8 + level * 12}%)` : `hsl(40,20%,${97 - level * 9}%)`;
   const r = 0.48 - level * 0.035;
-  return `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" class="stone ball ${color}" fill="${shade}" stroke="${level ? '#555' : '#000'}" stroke-width="0.03" data-level="${level}" ${attrs}/>`;
+  return `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" class="stone ball ${color}" fill="url(#ball-${color}-${level})" stroke="${level ? '#555' : '#000'}" stroke-width="0.03" data-level="${level}" ${attrs}/>`;
+}
+
+// The shades of every level of a board of side `size`, drawn once per board.
+export function ballShades(size) {
+  const defs = [];
+  for (let level = 0; level < size; level++) for (const c of ['black', 'white']) defs.push(ballShade(c, level));
+  return `<defs>${defs.join('')}</defs>`;
 }
 
 export function pyramidBoard(geo) {

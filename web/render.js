@@ -3,7 +3,7 @@
 // and the server's preview under the pointer. Called once per animation frame at most.
 import { viewBox, COLUMNS, planOf } from './board.js';
 import { f, stone, STONE_SHADES } from './svg.js';
-import { pyramidBoard, pyramidBalls, pyramidPlayable } from './pyramid.js';
+import { pyramidBoard, pyramidBalls, pyramidPlayable, ballShades } from './pyramid.js';
 import { myTurn } from './state.js';
 import { topoUnder, topoOver } from './topo.js';
 import { territoryMarks } from './count.js';
@@ -99,7 +99,7 @@ export function render(svg, st, geo, view) {
   svg.setAttribute('viewBox', `${f(vb.x)} ${f(vb.y)} ${f(vb.w)} ${f(vb.h)}`);
   const topo = g.variant === 'topological';
   let body;
-  if (geo.kind === 'pyramid') body = pyramidBoard(geo) + pyramidBalls(g) + (myTurn(st) ? pyramidPlayable(g) : '');
+  if (geo.kind === 'pyramid') body = ballShades(geo.size) + pyramidBoard(geo) + pyramidBalls(g) + (myTurn(st) ? pyramidPlayable(g) : '');
   else body = (geo.grid ? gridLines(geo) : polygonBoard(geo) + territory(st, geo)) + (topo ? topoUnder(g) : '') + flatStones(g, geo) + (geo.grid ? territoryMarks(g) : '') + (topo ? topoOver(g) : '') + atariRings(g, geo);
   const last = g.view.last;
   let lastMark = '';
