@@ -324,6 +324,7 @@ async fn ws_upgrade(
     }
     let room = s.rooms.get(&id).await?.ok_or(AppError::NotFound)?;
     let ping = Duration::from_secs(s.limits.ping_interval_secs);
+    let metrics = Arc::clone(s.rooms.metrics());
     // Frames up to 64 times the message limit are read and answered with an error;
     // larger ones close the connection.
     Ok(ws
@@ -335,6 +336,6 @@ async fn ws_upgrade(
             // The connection's slot in its address's count stays taken while the
             // WebSocket lives.
             let _slot = slot;
-            socket::serve(socket, room, ping).await;
+            socket::serve(socket, room, ping, metrics).await;
         }))
 }

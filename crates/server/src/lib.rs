@@ -18,7 +18,9 @@ mod error;
 mod http;
 pub mod ids;
 mod listen;
+pub mod metrics;
 mod new_game;
+pub mod notices;
 mod pool;
 pub mod protocol;
 pub mod replay;
@@ -86,6 +88,7 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
     };
     let store = store::Store::connect(&url).await?;
     let rooms = Arc::new(rooms::Rooms::new(store));
+    notices::listen(&rooms).await?;
     Ok(AppState {
         rooms,
         heavy: HeavyPool::for_this_machine(),

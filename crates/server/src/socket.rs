@@ -12,6 +12,7 @@ use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 
+use crate::metrics::Metrics;
 use crate::protocol::{ClientMessage, ServerMessage, parse_client};
 use crate::room::{Command, RoomHandle};
 
@@ -30,7 +31,8 @@ pub const MAX_WRITE_BUFFER_BYTES: usize = 4 << 20;
 
 /// Serves `socket` in `room` until either side closes, or the client is silent for two
 /// `ping` intervals.
-pub async fn serve(socket: WebSocket, room: RoomHandle, ping: Duration) {
+pub async fn serve(socket: WebSocket, room: RoomHandle, ping: Duration, metrics: Arc<Metrics>) {
+    let _counted = Counted::new(metrics);
     let (mut sink, mut stream) = socket.split();
     let Some(token) = hello(&mut sink, &mut stream, ping.saturating_mul(2)).await else {
         let _ = sink.close().await;
@@ -131,6 +133,22 @@ async fn hello(
         sink.send(Message::Text(answer.as_ref().into()))
             .await
             .ok()?;
+    }
+}
+
+/// One open connection in the instance's count, for as long as it lives.
+struct Counted(Arc<Metrics>);
+
+impl Counted {
+    fn new(metrics: Arc<Metrics>) -> Counted {
+        metrics.connections.fetch_add(1, Ordering::Relaxed);
+        Counted(metrics)
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.connections.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
