@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, watch};
 
 use crate::computer::ThinkPool;
 use crate::metrics::Metrics;
@@ -24,6 +24,8 @@ pub struct Rooms {
     pool: ThinkPool,
     /// The instance's numbers, which the rooms keep up to date.
     metrics: Arc<Metrics>,
+    /// Set when the server stops: every WebSocket closes with "server restarting".
+    draining: watch::Sender<bool>,
 }
 
 impl Rooms {
@@ -39,6 +41,30 @@ impl Rooms {
             map: Mutex::new(HashMap::new()),
             pool,
             metrics: Arc::default(),
+            draining: watch::Sender::new(false),
+        }
+    }
+
+    /// Changes to `true` when the server stops (what each WebSocket watches).
+    pub fn draining(&self) -> watch::Receiver<bool> {
+        self.draining.subscribe()
+    }
+
+    /// Closes every WebSocket, each once the moves it sent are committed and answered,
+    /// and waits for them to be gone, at most `patience`.
+    pub async fn drain(&self, patience: Duration, metrics: &Metrics) {
+        self.draining.send_replace(true);
+        let deadline = tokio::time::Instant::now() + patience;
+        let open = || {
+            metrics
+                .connections
+                .load(std::sync::atomic::Ordering::Relaxed)
+        };
+        while open() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        if open() > 0 {
+            tracing::warn!("{} connections still open after the drain", open());
         }
     }
 

@@ -2,8 +2,6 @@
 //! counting phase (marking dead groups, accepting, resuming). Each change is an event,
 //! stored before it is broadcast (`events.rs`).
 
-use std::sync::atomic::Ordering;
-
 use serde_json::{Value, json};
 use stonefield_rules::{Color, Phase};
 
@@ -27,40 +25,36 @@ impl Room {
                 let Some(color) = seat else {
                     return self.refuse(conn, "spectator", "spectators cannot play");
                 };
-                let started = std::time::Instant::now();
-                let is_move = matches!(
-                    other,
-                    ClientMessage::Move { .. } | ClientMessage::Pass | ClientMessage::Resign
-                );
-                // An action whose event lost its place to another instance's is checked
-                // again against the game as it now stands.
-                for _ in 0..TRIES {
-                    self.raced = false;
-                    if self.finished() {
-                        return self.refuse(conn, "game-over", "the game is over");
-                    }
-                    self.check_flag().await;
-                    if self.finished() {
-                        return;
-                    }
-                    if self.raced {
-                        continue;
-                    }
-                    let before = self.last_seq;
-                    self.seated(conn, color, other.clone()).await;
-                    if !self.raced {
-                        if is_move && self.last_seq != before {
-                            self.metrics.moves.fetch_add(1, Ordering::Relaxed);
-                            self.metrics.move_round_trip.observe(started.elapsed());
-                        }
-                        return;
-                    }
-                }
-                // No code of its own: the browser's table of refusals is not this crate's.
-                let message = "the game kept changing: try again".to_owned();
-                self.send_to(conn, &ServerMessage::Error { message });
+                self.since = Some(std::time::Instant::now());
+                self.act(conn, color, other).await;
+                self.since = None;
             }
         }
+    }
+
+    /// A seated player's action. One whose event lost its place to another instance's is
+    /// checked again against the game as it now stands.
+    async fn act(&mut self, conn: u64, color: Color, msg: ClientMessage) {
+        for _ in 0..TRIES {
+            self.raced = false;
+            if self.finished() {
+                return self.refuse(conn, "game-over", "the game is over");
+            }
+            self.check_flag().await;
+            if self.finished() {
+                return;
+            }
+            if self.raced {
+                continue;
+            }
+            self.seated(conn, color, msg.clone()).await;
+            if !self.raced {
+                return;
+            }
+        }
+        // No code of its own: the browser's table of refusals is not this crate's.
+        let message = "the game kept changing: try again".to_owned();
+        self.send_to(conn, &ServerMessage::Error { message });
     }
 
     fn preview(&mut self, conn: u64, seat: Option<Color>, request: Value) {

@@ -5,6 +5,8 @@
 //! action is checked again against the new position. Events other instances store are
 //! announced by the listener (a [`Poke`]) and applied the same way, in order, each once.
 
+use std::sync::atomic::Ordering;
+
 use serde_json::{Value, json};
 use stonefield_rules::{Color, Phase};
 use tokio::sync::mpsc;
@@ -70,6 +72,13 @@ impl Room {
                     },
                 );
                 return false;
+            }
+        }
+        if event.kind == "move" {
+            self.metrics.moves.fetch_add(1, Ordering::Relaxed);
+            // A player's move, from its arrival in the room (the computer's have none).
+            if let Some(since) = self.since.take() {
+                self.metrics.move_round_trip.observe(since.elapsed());
             }
         }
         self.settle(event, clock, result, report);

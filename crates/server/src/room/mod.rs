@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use stonefield_rules::{Color, Phase};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
+use tracing::Instrument;
 
 use crate::clock::{Clock, TimeControl};
 use crate::engine::{self, Engine, EngineError, phase_name, score_json};
@@ -214,6 +215,8 @@ struct Room {
     raced: bool,
     /// The instance's numbers (moves, round trips, store latency).
     metrics: Arc<Metrics>,
+    /// When the player's action being handled arrived (for the round trip).
+    since: Option<std::time::Instant>,
 }
 
 /// Opens the room of a stored game and starts its task; a computer's seat thinks on
@@ -254,11 +257,14 @@ pub fn start(
         thinking,
         raced: false,
         metrics,
+        since: None,
     };
     room.resume_clock();
     let (tx, rx) = mpsc::channel(256);
     let (pokes, poked) = mpsc::unbounded_channel();
-    tokio::spawn(room.run(rx, answers, poked));
+    // Every line the room logs names its game.
+    let span = tracing::info_span!("game", id = %room.row.id);
+    tokio::spawn(room.run(rx, answers, poked).instrument(span));
     Ok(RoomHandle { tx, pokes })
 }
 
