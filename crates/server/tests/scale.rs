@@ -459,3 +459,60 @@ fn the_bench_runs_on_two_instances() {
     stonefield_server::bench::run(cfg).unwrap();
     runtime.block_on(pg_drop_schema(&url));
 }
+
+/// The count across instances: two passes, a stone marked dead on one instance, the count
+/// accepted by each player on their own instance: both see the same result, stored once.
+#[tokio::test]
+async fn the_count_is_marked_and_accepted_across_instances() {
+    let Some(url) = database().await else {
+        return;
+    };
+    let (a, state) = instance(&url).await;
+    let (b, _) = instance(&url).await;
+    let game = new_game(&state.rooms, new_game_request(TimeControl::None))
+        .await
+        .unwrap();
+    let id = game.id;
+    let mut black = View::connect("black@A", a, &id, Some(&game.token)).await;
+    let wt = claimed_token(b, &id, &game.invite.unwrap()).await;
+    let mut white = View::connect("white@B", b, &id, Some(&wt)).await;
+    let mut watcher = View::connect("watcher@B", b, &id, None).await;
+    black.play(2, 2).await;
+    white.moves_reach(1).await;
+    white.play(6, 6).await;
+    black.moves_reach(2).await;
+    black.client.send(json!({"type": "pass"})).await;
+    white.moves_reach(3).await;
+    white.client.send(json!({"type": "pass"})).await;
+    black.moves_reach(4).await;
+    // White (on B) marks Black's stone dead; Black (on A) sees it.
+    white
+        .client
+        .send(json!({"type": "toggle_dead", "at": [2, 2]}))
+        .await;
+    let dead = |m: &Value| {
+        m["type"] == "state"
+            && m["state"]["view"]["dead"]
+                .as_array()
+                .is_some_and(|d| !d.is_empty())
+    };
+    black.until(dead).await;
+    black.client.send(json!({"type": "accept"})).await;
+    white
+        .until(|m| m["type"] == "state" && m["state"]["accepted"]["black"] == true)
+        .await;
+    white.client.send(json!({"type": "accept"})).await;
+    for v in [&mut black, &mut white, &mut watcher] {
+        while v.status != "finished" {
+            v.next().await;
+        }
+    }
+    assert_eq!(black.result, white.result);
+    assert_eq!(watcher.result, white.result);
+    let store = Store::connect(&url).await.unwrap();
+    let (row, events) = store.load(&id).await.unwrap().unwrap();
+    assert_eq!(row.result.as_deref(), white.result.as_str());
+    let accepts = events.iter().filter(|e| e.kind == "accept").count();
+    assert_eq!(accepts, 2);
+    pg_drop_schema(&url).await;
+}

@@ -323,7 +323,7 @@ impl Room {
         let Some((color, at)) = self.clock.deadline() else {
             return;
         };
-        if now < at || self.finished() {
+        if now < at.max(self.flag_retry_at) || self.finished() {
             return;
         }
         let mut clock = self.clock.clone();
@@ -335,7 +335,12 @@ impl Room {
             kind: "timeout".into(),
             body: json!({"color": color.name()}),
         };
-        self.commit(COMPUTER_CONN, event, clock, Some(result), None)
+        let stored = self
+            .commit(COMPUTER_CONN, event, clock, Some(result), None)
             .await;
+        if !stored && !self.raced {
+            // The store is out of reach: try again in a second, not in a loop.
+            self.flag_retry_at = now.saturating_add(1000);
+        }
     }
 }

@@ -217,6 +217,8 @@ struct Room {
     metrics: Arc<Metrics>,
     /// When the player's action being handled arrived (for the round trip).
     since: Option<std::time::Instant>,
+    /// Not before this time (ms) is a time-out the store failed to take tried again.
+    flag_retry_at: u64,
 }
 
 /// Opens the room of a stored game and starts its task; a computer's seat thinks on
@@ -258,6 +260,7 @@ pub fn start(
         raced: false,
         metrics,
         since: None,
+        flag_retry_at: 0,
     };
     room.resume_clock();
     let (tx, rx) = mpsc::channel(256);
@@ -350,7 +353,10 @@ impl Room {
         // A game against the computer resumed at its turn: it answers without being asked.
         self.computer_turn().await;
         loop {
-            let deadline = self.clock.deadline().map(|(_, at)| at);
+            let deadline = self
+                .clock
+                .deadline()
+                .map(|(_, at)| at.max(self.flag_retry_at));
             let sleep = async {
                 match deadline {
                     Some(at) => {
