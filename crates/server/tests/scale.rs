@@ -516,3 +516,42 @@ async fn the_count_is_marked_and_accepted_across_instances() {
     assert_eq!(accepts, 2);
     pg_drop_schema(&url).await;
 }
+
+/// The listening connections are cut (as a restarted database or a proxy would): notices
+/// sent meanwhile are lost, and once the listener is back the rooms read what they missed.
+#[tokio::test]
+async fn a_room_reads_what_it_missed_while_its_listener_was_cut() {
+    let Some(url) = database().await else {
+        return;
+    };
+    let (a, state) = instance(&url).await;
+    let (b, _) = instance(&url).await;
+    let game = new_game(&state.rooms, new_game_request(TimeControl::None))
+        .await
+        .unwrap();
+    let id = game.id;
+    let mut black = View::connect("black@A", a, &id, Some(&game.token)).await;
+    let wt = claimed_token(b, &id, &game.invite.unwrap()).await;
+    let mut white = View::connect("white@B", b, &id, Some(&wt)).await;
+    black.play(2, 2).await;
+    white.moves_reach(1).await;
+
+    use sqlx::Connection;
+    let mut conn = sqlx::AnyConnection::connect(PG_URL).await.unwrap();
+    // Every listening connection on the server (other tests' listeners recover the same way).
+    let cut: i64 = sqlx::query_scalar(
+        "SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity \
+         WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+    )
+    .fetch_one(&mut conn)
+    .await
+    .unwrap();
+    assert!(cut >= 2, "both instances' listeners are cut: {cut}");
+    white.play(6, 6).await;
+    black.moves_reach(2).await;
+    black.play(2, 6).await;
+    black.moves_reach(3).await;
+    white.moves_reach(3).await;
+    assert_eq!(white.moves, black.moves);
+    pg_drop_schema(&url).await;
+}
