@@ -2,7 +2,9 @@
 //! WebSocket on loopback against an in-process server; prints moves per second and the
 //! p50/p99 round trip of a move (sent until the mover hears it was played). With
 //! `--ai-games M` the same games run twice, alone and then beside M games against the
-//! computer that keep it thinking, and both sets of figures are printed.
+//! computer that keep it thinking, and both sets of figures are printed. With
+//! `--instances N` (PostgreSQL) N servers share the database, each game's two players
+//! sit on different instances and its spectators are spread over all of them.
 //!
 //! ```no_run
 //! use stonefield_server::bench::{BenchConfig, run};
@@ -44,6 +46,10 @@ pub struct BenchConfig {
     /// Store URL; default a SQLite file in a fresh temporary directory.
     #[arg(long)]
     pub database: Option<String>,
+    /// Servers sharing the store (more than one needs `--database postgres://...`): each
+    /// game's players on different instances, spectators spread over all.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=16))]
+    pub instances: u8,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -64,6 +70,7 @@ impl Default for BenchConfig {
             spectators: 1,
             think_ms: 0,
             database: None,
+            instances: 1,
             json: false,
             ai_games: 0,
             ai_level: 5,
@@ -116,12 +123,16 @@ async fn until(ws: &mut Ws, ty: &str) -> anyhow::Result<Value> {
     }
 }
 
+/// Game `n` of the bench: Black on instance `n`, White on the next, spectators on the
+/// ones after (modulo the number of instances).
 async fn play_game(
-    addr: SocketAddr,
+    n: usize,
+    addrs: Arc<[SocketAddr]>,
     state: AppState,
     cfg: BenchConfig,
     ready: Arc<Barrier>,
 ) -> anyhow::Result<Vec<Duration>> {
+    let on = |k: usize| addrs[(n + k) % addrs.len()];
     let req = NewGame {
         variant: "classic".into(),
         rules: json!({"board_size": 19}),
@@ -141,14 +152,14 @@ async fn play_game(
         .context("the game just created")?;
     let (_, w) = room.claim(game.invite).await?;
     let mut players = [
-        connect(addr, &id, Some(&b)).await?,
-        connect(addr, &id, Some(&w)).await?,
+        connect(on(0), &id, Some(&b)).await?,
+        connect(on(1), &id, Some(&w)).await?,
     ];
     until(&mut players[0], "state").await?;
     until(&mut players[1], "state").await?;
     let mut watchers = Vec::with_capacity(cfg.spectators);
-    for _ in 0..cfg.spectators {
-        let mut s = connect(addr, &id, None).await?;
+    for k in 0..cfg.spectators {
+        let mut s = connect(on(k + 2), &id, None).await?;
         until(&mut s, "state").await?;
         watchers.push(s);
     }
@@ -214,12 +225,31 @@ async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
         },
         ..Config::default()
     };
-    let state = open_state(&config).await?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let addr = listener.local_addr()?;
-    let server = tokio::spawn(serve_on(listener, state.clone(), std::future::pending()));
+    let shared = cfg
+        .database
+        .as_deref()
+        .is_some_and(|d| d.starts_with("postgres"));
+    if cfg.instances > 1 && !shared {
+        bail!("several instances share a PostgreSQL store: give --database postgres://...");
+    }
+    let mut servers = Vec::new();
+    let mut addrs = Vec::new();
+    let mut states = Vec::new();
+    for _ in 0..cfg.instances {
+        let state = open_state(&config).await?;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        addrs.push(listener.local_addr()?);
+        servers.push(tokio::spawn(serve_on(
+            listener,
+            state.clone(),
+            std::future::pending(),
+        )));
+        states.push(state);
+    }
+    let (addr, state) = (addrs[0], states[0].clone());
+    let addrs: Arc<[SocketAddr]> = addrs.into();
 
-    let mut out = summary(&cfg, human_games(addr, &state, &cfg).await?);
+    let mut out = summary(&cfg, human_games(&addrs, &state, &cfg).await?);
     if cfg.ai_games > 0 {
         let stop = Arc::new(AtomicBool::new(false));
         let answers = Arc::new(AtomicU64::new(0));
@@ -239,7 +269,7 @@ async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
             .collect();
         started.wait().await;
         let before = answers.load(Ordering::SeqCst);
-        let with_ai = summary(&cfg, human_games(addr, &state, &cfg).await?);
+        let with_ai = summary(&cfg, human_games(&addrs, &state, &cfg).await?);
         let during = answers.load(Ordering::SeqCst) - before;
         stop.store(true, Ordering::SeqCst);
         for c in computers {
@@ -252,7 +282,9 @@ async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
         out["ai_answers"] = during.into();
         out["without_ai"] = without;
     }
-    server.abort();
+    for server in servers {
+        server.abort();
+    }
     let _ = std::fs::remove_dir_all(&dir);
     if cfg.json {
         println!("{out}");
@@ -275,15 +307,16 @@ async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
 
 /// The scripted games, all at once: every move's round trip and the seconds they took.
 async fn human_games(
-    addr: SocketAddr,
+    addrs: &Arc<[SocketAddr]>,
     state: &AppState,
     cfg: &BenchConfig,
 ) -> anyhow::Result<(Vec<Duration>, f64)> {
     let ready = Arc::new(Barrier::new(cfg.games + 1));
     let tasks: Vec<_> = (0..cfg.games)
-        .map(|_| {
+        .map(|n| {
             tokio::spawn(play_game(
-                addr,
+                n,
+                Arc::clone(addrs),
                 state.clone(),
                 cfg.clone(),
                 Arc::clone(&ready),
@@ -305,6 +338,7 @@ fn summary(cfg: &BenchConfig, (mut rtts, secs): (Vec<Duration>, f64)) -> Value {
     let moves = rtts.len();
     json!({
         "games": cfg.games,
+        "instances": cfg.instances,
         "spectators_per_game": cfg.spectators,
         "moves": moves,
         "think_ms": cfg.think_ms,
@@ -320,8 +354,9 @@ fn summary(cfg: &BenchConfig, (mut rtts, secs): (Vec<Duration>, f64)) -> Value {
 fn line(v: &Value) -> String {
     let f = |k: &str| v[k].as_f64().unwrap_or(0.0);
     format!(
-        "{} games ({} spectators each, think {} ms): {} moves in {:.2} s = {:.0} moves/s; round trip p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        "{} games on {} instance(s) ({} spectators each, think {} ms): {} moves in {:.2} s = {:.0} moves/s; round trip p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         v["games"],
+        v["instances"],
         v["spectators_per_game"],
         v["think_ms"],
         v["moves"],

@@ -100,18 +100,46 @@ pub struct Remaining {
     pub period_left_ms: Option<u64>,
 }
 
-/// Both players' clocks and whose is running. Serialized into the store after every move;
-/// the running side's start time is not, so a restarted server restarts that turn's count.
+/// Both players' clocks and whose is running since when (a timestamp given by the
+/// caller: the server's are wall-clock milliseconds). Serialized into the store with every
+/// event, the running side's start included, so that every instance serving a game counts
+/// to the same deadline.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Clock {
     control: TimeControl,
     left: [Remaining; 2],
-    #[serde(skip)]
+    #[serde(default, with = "running")]
     running: Option<(Color, u64)>,
 }
 
 /// The moves a player is assumed still to have to make when its main time is shared out.
 pub const MOVES_AHEAD: u64 = 30;
+
+/// The running side as `["black", since]` (colours have no serde of their own).
+mod running {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use stonefield_rules::Color;
+
+    pub(super) fn serialize<S: Serializer>(
+        running: &Option<(Color, u64)>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        running.map(|(c, since)| (c.name(), since)).serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<(Color, u64)>, D::Error> {
+        let running: Option<(String, u64)> = Option::deserialize(d)?;
+        running
+            .map(|(c, since)| {
+                let color = c.parse::<Color>().map_err(D::Error::custom)?;
+                Ok((color, since))
+            })
+            .transpose()
+    }
+}
 
 /// A player ran out of time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,6 +179,11 @@ impl Clock {
         if self.control != TimeControl::None {
             self.running = Some((color, now));
         }
+    }
+
+    /// Whose clock runs, if one does.
+    pub fn running(&self) -> Option<Color> {
+        self.running.map(|(c, _)| c)
     }
 
     /// Stops the clock without charging the running side (game over).
@@ -414,6 +447,20 @@ mod tests {
         c.start(Color::Black, 0);
         assert_eq!(c.deadline(), Some((Color::Black, 1000)));
         assert_eq!(c.stop(1000), Err(Flagged(Color::Black)));
+    }
+
+    #[test]
+    fn the_running_side_is_stored_with_its_start() {
+        let mut c = Clock::new(TimeControl::Absolute { main_ms: 1000 });
+        c.start(Color::White, 42);
+        let stored = serde_json::to_value(&c).unwrap();
+        assert_eq!(stored["running"], serde_json::json!(["white", 42]));
+        let back: Clock = serde_json::from_value(stored).unwrap();
+        assert_eq!(back.deadline(), Some((Color::White, 1042)));
+        let mut old = serde_json::to_value(&c).unwrap();
+        old.as_object_mut().unwrap().remove("running");
+        let old: Clock = serde_json::from_value(old).unwrap();
+        assert_eq!(old.deadline(), None, "clocks stored before keep loading");
     }
 
     #[test]

@@ -17,6 +17,7 @@ use tower_governor::GovernorLayer;
 use tower_governor::governor::GovernorConfigBuilder;
 use tower_governor::key_extractor::KeyExtractor;
 use tower_http::set_header::SetResponseHeaderLayer;
+use tracing::Instrument;
 
 use crate::assets;
 use crate::error::AppError;
@@ -85,6 +86,8 @@ pub fn app(state: AppState) -> Router {
             get(crate::analysis::analyse_game),
         )
         .route("/ws/{id}", get(ws_upgrade))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
         .layer(DefaultBodyLimit::max(1 << 20))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
@@ -368,6 +371,30 @@ impl KeyExtractor for PeerAddress {
     }
 }
 
+/// 200 when the store answers within two seconds, else 503 (for load balancers).
+async fn healthz(State(s): State<AppState>) -> Response {
+    let ping = s.rooms.store().ping();
+    match tokio::time::timeout(Duration::from_secs(2), ping).await {
+        Ok(Ok(())) => "ok\n".into_response(),
+        Ok(Err(e)) => {
+            let body = format!("store unreachable: {e}\n");
+            (axum::http::StatusCode::SERVICE_UNAVAILABLE, body).into_response()
+        }
+        Err(_) => (
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            "store unreachable: no answer in 2 s\n",
+        )
+            .into_response(),
+    }
+}
+
+/// The instance's numbers in the Prometheus text format.
+async fn metrics(State(s): State<AppState>) -> Response {
+    let text = s.rooms.metrics().render(s.rooms.running().await);
+    let kind = "text/plain; version=0.0.4; charset=utf-8";
+    ([(header::CONTENT_TYPE, kind)], text).into_response()
+}
+
 async fn ws_upgrade(
     State(s): State<AppState>,
     Path(id): Path<String>,
@@ -379,6 +406,8 @@ async fn ws_upgrade(
     }
     let room = s.rooms.get(&id).await?.ok_or(AppError::NotFound)?;
     let ping = Duration::from_secs(s.limits.ping_interval_secs);
+    let metrics = Arc::clone(s.rooms.metrics());
+    let draining = s.rooms.draining();
     // Frames up to 64 times the message limit are read and answered with an error;
     // larger ones close the connection.
     Ok(ws
@@ -390,7 +419,10 @@ async fn ws_upgrade(
             // The connection's slot in its address's count stays taken while the
             // WebSocket lives.
             let _slot = slot;
-            socket::serve(socket, room, ping).await;
+            let span = tracing::info_span!("socket", game = %id);
+            socket::serve(socket, room, ping, metrics, draining)
+                .instrument(span)
+                .await;
         }))
 }
 

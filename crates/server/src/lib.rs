@@ -18,8 +18,10 @@ mod error;
 mod http;
 pub mod ids;
 mod listen;
+pub mod metrics;
 pub mod names;
 mod new_game;
+pub mod notices;
 mod pool;
 pub mod protocol;
 pub mod replay;
@@ -41,27 +43,39 @@ pub use new_game::{CreatedGame, GameSpec, NewGame, create, new_game};
 pub use pool::HeavyPool;
 pub use replay::frames;
 
-/// How to run the server (the options of `stonefield serve`).
+/// How to run the server (the options of `stonefield serve`). Every option can also be
+/// given in the environment variable named in `--help` (a flag wins over its variable).
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
     /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "STONEFIELD_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
     /// Directory of the default SQLite database (created if missing).
-    #[arg(long = "data", default_value = "stonefield-data")]
+    #[arg(
+        long = "data",
+        env = "STONEFIELD_DATA",
+        default_value = "stonefield-data"
+    )]
     pub data_dir: PathBuf,
     /// A database URL (`postgres://user@host/db` or `sqlite://file`) instead of the default.
-    #[arg(long)]
+    /// Several instances may serve the same PostgreSQL database (behind one address), each
+    /// game from any of them.
+    #[arg(long, env = "STONEFIELD_DATABASE")]
     pub database: Option<String>,
     /// Seconds after which an open game that nobody joined is deleted (finished games stay
     /// forever).
-    #[arg(long, default_value_t = 7 * 24 * 3600, value_parser = clap::value_parser!(u64).range(60..))]
+    #[arg(long, env = "STONEFIELD_OPEN_GAME_EXPIRY", default_value_t = 7 * 24 * 3600, value_parser = clap::value_parser!(u64).range(60..))]
     pub open_game_expiry: u64,
     /// How long a live game without a clock stays in the lobby's list of live games when
     /// nobody moves: `90s`, `30m`, `2h`, `1d` (a bare number counts seconds). The game
     /// itself goes on; it is only no longer listed.
-    #[arg(long, default_value = "30m", value_parser = parse_duration)]
+    #[arg(long, env = "STONEFIELD_IDLE_AFTER", default_value = "30m", value_parser = parse_duration)]
     pub idle_after: Duration,
+    /// Seconds a stopping server (SIGTERM, Ctrl-C) gives its connections to close: it stops
+    /// accepting, lets the moves under way commit, and closes every WebSocket with "server
+    /// restarting" (browsers reconnect, to any instance).
+    #[arg(long = "drain", env = "STONEFIELD_DRAIN", default_value_t = 10)]
+    pub drain_secs: u64,
     /// Connection and request limits.
     #[command(flatten)]
     pub limits: Limits,
@@ -101,6 +115,7 @@ impl Default for Config {
             database: None,
             open_game_expiry: 7 * 24 * 3600,
             idle_after: Duration::from_secs(30 * 60),
+            drain_secs: 10,
             limits: Limits::default(),
         }
     }
@@ -119,6 +134,7 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
     };
     let store = store::Store::connect(&url).await?;
     let rooms = Arc::new(rooms::Rooms::new(store));
+    notices::listen(&rooms).await?;
     Ok(AppState {
         rooms,
         heavy: HeavyPool::for_this_machine(),
@@ -143,7 +159,9 @@ pub fn run(config: Config) -> anyhow::Result<()> {
     tokio::runtime::Runtime::new()?.block_on(serve(config))
 }
 
-/// Serves on the current runtime until the process is stopped (or Ctrl-C).
+/// Serves on the current runtime until the process is stopped (SIGTERM or Ctrl-C), then
+/// drains: no new connection, the moves under way committed, every WebSocket closed with
+/// "server restarting" (within `--drain` seconds).
 ///
 /// # Errors
 /// The store cannot be opened or the address cannot be bound.
@@ -156,11 +174,29 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     println!("stonefield: serving on http://{addr}/ (open it in a browser)");
-    serve_on(listener, state, async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-    .await?;
+    let rooms = state.rooms.clone();
+    serve_on(listener, state, stop_signal()).await?;
+    tracing::info!("stopping: closing connections");
+    rooms
+        .drain(Duration::from_secs(config.drain_secs), rooms.metrics())
+        .await;
     Ok(())
+}
+
+/// Completes on SIGTERM (what service managers and container runtimes send) or Ctrl-C.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Deletes open games nobody joined in `idle`, now and then (a tenth of `idle`, at most
@@ -174,5 +210,30 @@ async fn expire_open_games(rooms: Arc<rooms::Rooms>, idle: Duration) {
             Err(e) => tracing::warn!("expiring open games: {e}"),
         }
         tokio::time::sleep(every).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `serve` option reads an environment variable too, and `--help` names it.
+    #[test]
+    fn every_serve_flag_has_an_environment_variable() {
+        use clap::Args;
+        let mut cmd = Config::augment_args(clap::Command::new("serve"));
+        for arg in cmd.get_arguments() {
+            if arg.get_id() == "help" {
+                continue;
+            }
+            let env = arg.get_env().map(|e| e.to_string_lossy().into_owned());
+            assert!(
+                env.as_deref().is_some_and(|e| e.starts_with("STONEFIELD_")),
+                "--{} has no STONEFIELD_ variable",
+                arg.get_id()
+            );
+        }
+        let help = cmd.render_long_help().to_string();
+        assert!(help.contains("STONEFIELD_DATABASE"), "{help}");
     }
 }

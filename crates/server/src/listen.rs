@@ -23,18 +23,18 @@ use crate::http::{AppState, app};
 pub struct Limits {
     /// Seconds a client has to send a request's headers; a kept-alive connection that sends
     /// no next request within this time is closed too.
-    #[arg(long = "header-timeout", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long = "header-timeout", env = "STONEFIELD_HEADER_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     pub header_timeout_secs: u64,
     /// Connections (HTTP and WebSocket) open at once from one IP address.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, env = "STONEFIELD_CONNECTIONS_PER_IP", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
     pub connections_per_ip: u32,
     /// Seconds between the pings a WebSocket is sent; one that has sent nothing (not even a
     /// pong) for two of them is closed.
-    #[arg(long = "ping-interval", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long = "ping-interval", env = "STONEFIELD_PING_INTERVAL", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     pub ping_interval_secs: u64,
     /// Games created plus seats claimed from one IP address per minute (a burst of this
     /// many, then one every 60/N seconds).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, env = "STONEFIELD_CREATIONS_PER_MINUTE", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     pub creations_per_minute: u32,
 }
 

@@ -1,14 +1,18 @@
 //! The running rooms by game id. A room opens on demand, when someone first asks for its
 //! game (so start-up reads no game, however many are stored), and a finished game's room
-//! closes when its last viewer leaves. Open games nobody joined expire.
+//! closes when its last viewer leaves. Open games nobody joined expire. On a shared store
+//! the instance's listener ([`crate::notices`]) pokes the rooms open here about events
+//! other instances stored.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, watch};
 
 use crate::computer::ThinkPool;
-use crate::room::{self, RoomError, RoomHandle};
+use crate::metrics::Metrics;
+use crate::room::{self, Poke, RoomError, RoomHandle};
 use crate::store::{Store, now_ms};
 
 /// Every running room.
@@ -18,6 +22,10 @@ pub struct Rooms {
     map: Mutex<HashMap<String, RoomHandle>>,
     /// Where the computers of every room think.
     pool: ThinkPool,
+    /// The instance's numbers, which the rooms keep up to date.
+    metrics: Arc<Metrics>,
+    /// Set when the server stops: every WebSocket closes with "server restarting".
+    draining: watch::Sender<bool>,
 }
 
 impl Rooms {
@@ -32,6 +40,50 @@ impl Rooms {
             store,
             map: Mutex::new(HashMap::new()),
             pool,
+            metrics: Arc::default(),
+            draining: watch::Sender::new(false),
+        }
+    }
+
+    /// Changes to `true` when the server stops (what each WebSocket watches).
+    pub fn draining(&self) -> watch::Receiver<bool> {
+        self.draining.subscribe()
+    }
+
+    /// Closes every WebSocket, each once the moves it sent are committed and answered,
+    /// and waits for them to be gone, at most `patience`.
+    pub async fn drain(&self, patience: Duration, metrics: &Metrics) {
+        self.draining.send_replace(true);
+        let deadline = tokio::time::Instant::now() + patience;
+        let open = || {
+            metrics
+                .connections
+                .load(std::sync::atomic::Ordering::Relaxed)
+        };
+        while open() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        if open() > 0 {
+            tracing::warn!("{} connections still open after the drain", open());
+        }
+    }
+
+    /// The instance's numbers.
+    pub fn metrics(&self) -> &Arc<Metrics> {
+        &self.metrics
+    }
+
+    /// Tells the room of game `id`, if one is open here, what the listener heard.
+    pub async fn poke(&self, id: &str, poke: Poke) {
+        if let Some(room) = self.map.lock().await.get(id) {
+            room.poke(poke);
+        }
+    }
+
+    /// Tells every open room to read what it may have missed.
+    pub async fn poke_all(&self, poke: Poke) {
+        for room in self.map.lock().await.values() {
+            room.poke(poke);
         }
     }
 
@@ -55,10 +107,16 @@ impl Rooms {
         if let Some(h) = map.get(id).filter(|h| !h.is_closed()) {
             return Ok(Some(h.clone()));
         }
-        let Some((row, events)) = self.store.load(id).await? else {
+        let Some((row, events)) = self.store.load_log(id).await? else {
             return Ok(None);
         };
-        let handle = room::start(self.store.clone(), row, events, self.pool.clone())?;
+        let handle = room::start(
+            self.store.clone(),
+            row,
+            events,
+            self.pool.clone(),
+            Arc::clone(&self.metrics),
+        )?;
         map.insert(id.to_owned(), handle.clone());
         Ok(Some(handle))
     }

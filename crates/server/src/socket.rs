@@ -7,11 +7,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot, watch};
 
+use crate::metrics::Metrics;
 use crate::protocol::{ClientMessage, ServerMessage, parse_client};
 use crate::room::{Command, RoomHandle};
 
@@ -28,9 +29,22 @@ pub const READ_BUFFER_BYTES: usize = 4096;
 /// hundred kilobytes.
 pub const MAX_WRITE_BUFFER_BYTES: usize = 4 << 20;
 
+/// The close code of a server going away for a restart (RFC 6455 registry: Service
+/// Restart); browsers reconnect on it, to any instance.
+pub const RESTARTING: u16 = 1012;
+
 /// Serves `socket` in `room` until either side closes, or the client is silent for two
-/// `ping` intervals.
-pub async fn serve(socket: WebSocket, room: RoomHandle, ping: Duration) {
+/// `ping` intervals, or the server drains (`draining` turns true): then what the client
+/// sent is handled, what the room answered is sent, and the socket closes with
+/// [`RESTARTING`] and "server restarting".
+pub async fn serve(
+    socket: WebSocket,
+    room: RoomHandle,
+    ping: Duration,
+    metrics: Arc<Metrics>,
+    mut draining: watch::Receiver<bool>,
+) {
+    let _counted = Counted::new(metrics);
     let (mut sink, mut stream) = socket.split();
     let Some(token) = hello(&mut sink, &mut stream, ping.saturating_mul(2)).await else {
         let _ = sink.close().await;
@@ -47,6 +61,7 @@ pub async fn serve(socket: WebSocket, room: RoomHandle, ping: Duration) {
     // Milliseconds from `start` when the client last sent anything.
     let heard = Arc::new(AtomicU64::new(0));
     let last_heard = heard.clone();
+    let (close, mut closing) = oneshot::channel::<()>();
     let mut send_task = tokio::spawn(async move {
         let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
         loop {
@@ -56,6 +71,16 @@ pub async fn serve(socket: WebSocket, room: RoomHandle, ping: Duration) {
                     None => break,
                 },
                 Some(t) = error_box.recv() => Message::Text(t.as_ref().into()),
+                _ = &mut closing => {
+                    while let Ok(t) = outbox.try_recv() {
+                        if sink.send(Message::Text(t.as_ref().into())).await.is_err() {
+                            return;
+                        }
+                    }
+                    let frame = CloseFrame { code: RESTARTING, reason: "server restarting".into() };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    return;
+                }
                 _ = pings.tick() => {
                     let silent = elapsed_ms(start).saturating_sub(last_heard.load(Ordering::Relaxed));
                     if silent > duration_ms(ping).saturating_mul(2) {
@@ -101,6 +126,14 @@ pub async fn serve(socket: WebSocket, room: RoomHandle, ping: Duration) {
     tokio::select! {
         _ = &mut send_task => recv_task.abort(),
         _ = &mut recv_task => send_task.abort(),
+        true = async { draining.wait_for(|d| *d).await.is_ok() } => {
+            recv_task.abort();
+            // The room handles its inbox in order: once it answers, every move this
+            // connection handed it is committed and its answer is in the outbox.
+            let _ = room.snapshot().await;
+            let _ = close.send(());
+            let _ = send_task.await;
+        }
     }
     room.send(Command::Leave { conn }).await;
 }
@@ -131,6 +164,22 @@ async fn hello(
         sink.send(Message::Text(answer.as_ref().into()))
             .await
             .ok()?;
+    }
+}
+
+/// One open connection in the instance's count, for as long as it lives.
+struct Counted(Arc<Metrics>);
+
+impl Counted {
+    fn new(metrics: Arc<Metrics>) -> Counted {
+        metrics.connections.fetch_add(1, Ordering::Relaxed);
+        Counted(metrics)
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.connections.fetch_sub(1, Ordering::Relaxed);
     }
 }
 

@@ -46,7 +46,15 @@ pub enum StoreError {
     /// A batch of events failed together (the database could not be reached).
     #[error("database: {0}")]
     Failed(String),
+    /// Another instance stored an event at this sequence number first: the event is not
+    /// stored, and the game has moved on.
+    #[error("another event was stored first at this place in the game")]
+    Conflict,
 }
+
+/// The PostgreSQL channel on which every instance announces the events it stored
+/// (`game_id:seq`) and the seats it gave (`game_id:claim`).
+pub const CHANNEL: &str = "stonefield";
 
 /// Migrations in order; each runs once, inside a transaction, on both databases.
 const MIGRATIONS: &[&str] = &[
@@ -157,15 +165,34 @@ impl GameRow {
     }
 }
 
-/// One stored event of a game: a move (`move`), or a step of counting (`mark`, `resume`).
+/// One stored event of a game: a move (`move`), a step of counting (`mark`, `resume`,
+/// `accept`), an undo request and its answer (`undo_request`, `undo_decline`, `undo`:
+/// the events from `body.from` on are taken back), or a flag fall (`timeout`). The log
+/// only grows, so that every instance serving the game reads the same sequence.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Event {
     /// 0-based position in the game's log.
     pub seq: i64,
-    /// `move`, `mark` or `resume`.
+    /// `move`, `mark`, `resume`, `accept`, `undo_request`, `undo_decline`, `undo` or
+    /// `timeout`.
     pub kind: String,
     /// The record move, or the marked point.
     pub body: Value,
+}
+
+/// The events of a log that stand: those an `undo` took back are left out, and so are
+/// the undos.
+pub fn effective(log: &[Event]) -> Vec<Event> {
+    let mut kept: Vec<Event> = Vec::with_capacity(log.len());
+    for e in log {
+        if e.kind == "undo" {
+            let from = e.body.get("from").and_then(Value::as_i64).unwrap_or(e.seq);
+            kept.retain(|k| k.seq < from);
+        } else {
+            kept.push(e.clone());
+        }
+    }
+    kept
 }
 
 /// A pool on either database.
@@ -173,6 +200,9 @@ pub struct Event {
 pub struct Store {
     pool: AnyPool,
     appends: mpsc::Sender<Append>,
+    /// The URL of a PostgreSQL store, which other instances may share: appends announce
+    /// themselves on [`CHANNEL`]. `None` on SQLite (one instance).
+    shared: Option<Arc<str>>,
 }
 
 /// An event waiting for the writer, with who to tell once it is committed.
@@ -194,9 +224,13 @@ const MAX_BATCH: usize = 256;
 
 /// Runs a writer, and runs it again should it ever panic (the appends of the batch it held
 /// are then reported as failed, never as stored); returns when the queue closes.
-async fn supervise_writer(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<Append>>>) {
+async fn supervise_writer(
+    pool: AnyPool,
+    queue: Arc<Mutex<mpsc::Receiver<Append>>>,
+    announce: bool,
+) {
     loop {
-        match tokio::spawn(writer(pool.clone(), Arc::clone(&queue))).await {
+        match tokio::spawn(writer(pool.clone(), Arc::clone(&queue), announce)).await {
             Err(e) if e.is_panic() => tracing::error!("store writer panicked; restarting: {e}"),
             _ => return,
         }
@@ -206,13 +240,13 @@ async fn supervise_writer(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<Append>
 /// Commits the appends that queue up while the previous commit runs, all in one statement
 /// (one transaction when a status changes too). Writers sharing a queue take turns at it:
 /// one gathers a batch while others wait for their commits (on PostgreSQL, for the disk).
-async fn writer(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<Append>>>) {
+async fn writer(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<Append>>>, announce: bool) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     loop {
         if queue.lock().await.recv_many(&mut batch, MAX_BATCH).await == 0 {
             return;
         }
-        let failure = match write_batch(&pool, &batch).await {
+        let failure = match write_batch(&pool, &batch, announce).await {
             Ok(()) => {
                 for a in batch.drain(..) {
                     let _ = a.done.send(Ok(()));
@@ -229,7 +263,9 @@ async fn writer(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<Append>>>) {
         let message = failure.to_string();
         for a in batch.drain(..) {
             let result = if refused {
-                write_batch(&pool, std::slice::from_ref(&a)).await
+                write_batch(&pool, std::slice::from_ref(&a), announce)
+                    .await
+                    .map_err(conflict)
             } else {
                 Err(StoreError::Failed(message.clone()))
             };
@@ -238,7 +274,18 @@ async fn writer(pool: AnyPool, queue: Arc<Mutex<mpsc::Receiver<Append>>>) {
     }
 }
 
-async fn write_batch(pool: &AnyPool, batch: &[Append]) -> Result<(), StoreError> {
+/// A refusal of the (game, seq) key is a lost race, told apart from other failures.
+fn conflict(e: StoreError) -> StoreError {
+    match e {
+        StoreError::Db(sqlx::Error::Database(d)) if d.is_unique_violation() => StoreError::Conflict,
+        other => other,
+    }
+}
+
+/// Inserts a batch of events in one statement. When `announce`, the same statement
+/// notifies [`CHANNEL`] of each (`game_id:seq`): PostgreSQL delivers the notices when
+/// the transaction commits, and never if it does not.
+async fn write_batch(pool: &AnyPool, batch: &[Append], announce: bool) -> Result<(), StoreError> {
     let rows: Vec<String> = (0..batch.len())
         .map(|i| {
             let n = 6 * i;
@@ -253,10 +300,16 @@ async fn write_batch(pool: &AnyPool, batch: &[Append]) -> Result<(), StoreError>
             )
         })
         .collect();
-    let sql = format!(
+    let mut sql = format!(
         "INSERT INTO events (game_id, seq, kind, body, clock, at_ms) VALUES {}",
         rows.join(", ")
     );
+    if announce {
+        sql = format!(
+            "WITH stored AS ({sql} RETURNING game_id, seq) \
+             SELECT count(pg_notify('{CHANNEL}', game_id || ':' || seq)) AS n FROM stored"
+        );
+    }
     let mut insert = sqlx::query(&sql);
     let now = now_ms();
     for a in batch {
@@ -403,15 +456,35 @@ impl Store {
         // SQLite has one connection; PostgreSQL commits on one while the next batch is
         // written on another, and leaves the rest of the pool to reads.
         for _ in 0..connections.div_ceil(2) {
-            tokio::spawn(supervise_writer(pool.clone(), Arc::clone(&queue)));
+            tokio::spawn(supervise_writer(pool.clone(), Arc::clone(&queue), !sqlite));
         }
-        let store = Store { pool, appends };
+        let shared = (!sqlite).then(|| Arc::from(url));
+        let store = Store {
+            pool,
+            appends,
+            shared,
+        };
         store.migrate().await?;
         if sqlite {
             let conn = sqlx::AnyConnection::connect(url).await?;
             tokio::spawn(checkpoints(conn));
         }
         Ok(store)
+    }
+
+    /// The URL of a store other instances may share (PostgreSQL), whose events are
+    /// announced on [`CHANNEL`]; `None` on SQLite.
+    pub fn shared_url(&self) -> Option<&str> {
+        self.shared.as_deref()
+    }
+
+    /// Whether the database answers (one trivial query).
+    ///
+    /// # Errors
+    /// The database cannot be reached.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
     }
 
     async fn migrate(&self) -> Result<(), StoreError> {
@@ -480,11 +553,22 @@ impl Store {
         Ok(())
     }
 
-    /// The game `id` and its events in order, if it exists.
+    /// The game `id` and the events that stand, in order (see [`effective`]), if it
+    /// exists.
     ///
     /// # Errors
     /// A database failure or unreadable stored data.
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<Event>)>, StoreError> {
+        let game = self.load_log(id).await?;
+        Ok(game.map(|(row, log)| (row, effective(&log))))
+    }
+
+    /// The game `id` and its whole log of events in order, undos and what they took back
+    /// included, if it exists.
+    ///
+    /// # Errors
+    /// A database failure or unreadable stored data.
+    pub async fn load_log(&self, id: &str) -> Result<Option<(GameRow, Vec<Event>)>, StoreError> {
         let q = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
         let Some(row) = sqlx::query(&q).bind(id).fetch_optional(&self.pool).await? else {
             return Ok(None);
@@ -511,6 +595,50 @@ impl Store {
             });
         }
         Ok(Some((game, events)))
+    }
+
+    /// The game `id` without its events, if it exists.
+    ///
+    /// # Errors
+    /// A database failure or unreadable stored data.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let q = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        let row = sqlx::query(&q).bind(id).fetch_optional(&self.pool).await?;
+        row.as_ref().map(row_to_game).transpose()
+    }
+
+    /// The events of game `id` after `seq`, in order, each with the clocks saved with it
+    /// (what another instance stored since this one last looked).
+    ///
+    /// # Errors
+    /// A database failure or unreadable stored data.
+    pub async fn events_after(
+        &self,
+        id: &str,
+        seq: i64,
+    ) -> Result<Vec<(Event, Option<Value>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, kind, body, clock FROM events WHERE game_id = $1 AND seq > $2 \
+             ORDER BY seq",
+        )
+        .bind(id)
+        .bind(seq)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut events = Vec::with_capacity(rows.len());
+        for r in rows {
+            let event = Event {
+                seq: r.try_get("seq")?,
+                kind: r.try_get("kind")?,
+                body: serde_json::from_str(&r.try_get::<String, _>("body")?)?,
+            };
+            let clock = r
+                .try_get::<Option<String>, _>("clock")?
+                .map(|c| serde_json::from_str(&c))
+                .transpose()?;
+            events.push((event, clock));
+        }
+        Ok(events)
     }
 
     /// Games with `status`, most recently active first.
@@ -707,10 +835,26 @@ impl Store {
         name: Option<&str>,
     ) -> Result<bool, StoreError> {
         let seat = color.name();
-        let sql = format!(
+        let mut sql = format!(
             "UPDATE games SET claimed = 1, status = $1, updated_ms = $2, {seat}_token = $3, \
              {seat}_name = $4 WHERE id = $5 AND claimed = 0"
         );
+        if self.shared.is_some() {
+            // The other instances hear of the seat when it is committed.
+            sql = format!(
+                "WITH taken AS ({sql} RETURNING id) \
+                 SELECT count(pg_notify('{CHANNEL}', id || ':claim')) AS n FROM taken"
+            );
+            let n: i64 = sqlx::query_scalar(&sql)
+                .bind("live")
+                .bind(now_ms())
+                .bind(token)
+                .bind(name.map(str::to_owned))
+                .bind(id)
+                .fetch_one(&self.pool)
+                .await?;
+            return Ok(n == 1);
+        }
         let r = sqlx::query(&sql)
             .bind("live")
             .bind(now_ms())
@@ -752,9 +896,19 @@ impl Store {
         // Without a cutoff every game passes the idle test (no event is from before 0).
         let cutoff = idle_before_ms.unwrap_or(i64::MIN);
         let no_clock = serde_json::to_string(&crate::clock::TimeControl::None)?;
+        // Where an undo's take-back starts (its body's `from`), as each database reads JSON
+        // text; a move counts unless a later undo took it back (as `effective` reads the log).
+        let undo_from = if self.shared.is_some() {
+            "(u.body::json->>'from')::bigint"
+        } else {
+            "json_extract(u.body, '$.from')"
+        };
         let q = format!(
             "SELECT {GAME_COLUMNS}, updated_ms, \
-             (SELECT COUNT(*) FROM events e WHERE e.game_id = games.id AND e.kind = $1) \
+             (SELECT COUNT(*) FROM events e WHERE e.game_id = games.id AND e.kind = $1 \
+                AND NOT EXISTS (SELECT 1 FROM events u WHERE u.game_id = e.game_id \
+                    AND u.kind = 'undo' AND u.seq > e.seq \
+                    AND COALESCE({undo_from}, u.seq) <= e.seq)) \
                 AS move_count, \
              (SELECT MAX(e.at_ms) FROM events e WHERE e.game_id = games.id) AS last_event_ms \
              FROM games WHERE status = $2 AND seats = $3 \

@@ -110,6 +110,18 @@ async fn names_given_on_creating_and_joining_reach_the_state_and_the_lobby() {
     assert_eq!(live["names"], json!({"black": "Ann", "white": "Bob"}));
     assert_eq!(live["moves"], 1);
     assert_eq!(live["time_control"], json!({"kind": "none"}));
+
+    // A move taken back is not counted (the log keeps it, with the undo after it).
+    white.play(6, 6).await;
+    black.recv_type("moved").await;
+    black.send(json!({"type": "undo_request"})).await;
+    white.recv_type("undo_requested").await;
+    white
+        .send(json!({"type": "undo_answer", "accept": true}))
+        .await;
+    state_until(&mut black, |st| st["seq"] == 1).await;
+    let live = row_in(s.addr, "live", id).await.expect("listed as live");
+    assert_eq!(live["moves"], 1, "{live}");
 }
 
 #[tokio::test]

@@ -35,8 +35,11 @@ async fn sigkill_loses_no_acknowledged_move() {
     let mut black = Client::connect(addr, &id, Some(&b)).await;
     let w = common::claimed_token(addr, &id, &invite).await;
     let mut white = Client::connect(addr, &id, Some(&w)).await;
-    // Play starts once Black hears that White took the seat.
+    // Play starts once Black hears that White took the seat and White is in the room
+    // (a join handled after Black's first move would hear it in its state, not as a
+    // `moved`).
     while black.recv_type("state").await["state"]["status"] != "live" {}
+    white.recv_type("state").await;
     let mut acked = Vec::new();
     for i in 0..12u32 {
         let (x, y) = (i % 9, if i % 2 == 0 { 0 } else { 2 });

@@ -63,6 +63,18 @@ async fn lobby_lists(store: &Store) {
         store.append(id, &mv(0, 0), None, None).await.unwrap();
         store.append(id, &mv(1, 1), None, None).await.unwrap();
     }
+    // A third move taken back by an undo: the log keeps both, the count does not.
+    let clocked_id = "tttttttttttt";
+    store
+        .append(clocked_id, &mv(2, 2), None, None)
+        .await
+        .unwrap();
+    let undo = Event {
+        seq: 3,
+        kind: "undo".into(),
+        body: json!({"from": 2}),
+    };
+    store.append(clocked_id, &undo, None, None).await.unwrap();
     let (loaded, _) = store.load("nnnnnnnnnnnn").await.unwrap().unwrap();
     assert_eq!(
         (loaded.names.black.as_deref(), loaded.names.white.as_deref()),

@@ -1,17 +1,21 @@
 //! What players ask of a room: moves, passes and resignations, undo requests, and the
-//! counting phase (marking dead groups, accepting, resuming). Each change is stored before
-//! it is broadcast.
+//! counting phase (marking dead groups, accepting, resuming). Each change is an event,
+//! stored before it is broadcast (`events.rs`).
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use stonefield_rules::{Color, Phase};
 
 use stonefield_ai::level::Level;
 
 use super::{Event, Room, replay};
 use crate::computer::{HINT_LEVEL, Task};
-use crate::engine::{EngineError, phase_name, score_json};
+use crate::engine::EngineError;
 use crate::names::player_name;
 use crate::protocol::{ClientMessage, ServerMessage};
+
+/// How many times an action is checked again after losing its place to another
+/// instance's event before the player is asked to try again.
+const TRIES: usize = 4;
 
 impl Room {
     pub(super) async fn on_message(&mut self, conn: u64, seat: Option<Color>, msg: ClientMessage) {
@@ -23,16 +27,36 @@ impl Room {
                 let Some(color) = seat else {
                     return self.refuse(conn, "spectator", "spectators cannot play");
                 };
-                if self.finished() {
-                    return self.refuse(conn, "game-over", "the game is over");
-                }
-                self.check_flag().await;
-                if self.finished() {
-                    return;
-                }
-                self.seated(conn, color, other).await;
+                self.since = Some(std::time::Instant::now());
+                self.act(conn, color, other).await;
+                self.since = None;
             }
         }
+    }
+
+    /// A seated player's action. One whose event lost its place to another instance's is
+    /// checked again against the game as it now stands.
+    async fn act(&mut self, conn: u64, color: Color, msg: ClientMessage) {
+        for _ in 0..TRIES {
+            self.raced = false;
+            if self.finished() {
+                return self.refuse(conn, "game-over", "the game is over");
+            }
+            self.check_flag().await;
+            if self.finished() {
+                return;
+            }
+            if self.raced {
+                continue;
+            }
+            self.seated(conn, color, msg.clone()).await;
+            if !self.raced {
+                return;
+            }
+        }
+        // No code of its own: the browser's table of refusals is not this crate's.
+        let message = "the game kept changing: try again".to_owned();
+        self.send_to(conn, &ServerMessage::Error { message });
     }
 
     fn preview(&mut self, conn: u64, seat: Option<Color>, request: Value) {
@@ -59,7 +83,7 @@ impl Room {
             }
             ClientMessage::Pass => self.play(conn, color, pass_or_resign("pass")).await,
             ClientMessage::Resign => self.play(conn, color, pass_or_resign("resign")).await,
-            ClientMessage::UndoRequest => self.undo_request(conn, color),
+            ClientMessage::UndoRequest => self.undo_request(conn, color).await,
             ClientMessage::UndoAnswer { accept } => self.undo_answer(conn, color, accept).await,
             ClientMessage::ToggleDead { at } => self.toggle_dead(conn, at).await,
             ClientMessage::Accept => self.accept(conn, color).await,
@@ -98,6 +122,9 @@ impl Room {
         mut mv: serde_json::Map<String, Value>,
     ) {
         if !self.row.claimed {
+            self.reload_seats().await;
+        }
+        if !self.row.claimed {
             return self.refuse(conn, "waiting", "the opponent has not joined yet");
         }
         // MarGo's swap exchanges the players' colours, and so their seats, which the server
@@ -126,35 +153,19 @@ impl Room {
             return self.refuse(conn, &reason, &format!("move refused: {reason}"));
         }
         let now = self.now();
-        let _ = self.clock.stop(now);
-        if let Phase::Finished(outcome) = self.engine.phase() {
-            self.row.result = Some(outcome.to_string());
-        }
-        self.undo_by = None;
-        self.accepted = [false; 2];
-        self.restart_clock();
+        let mut clock = self.clock.clone();
+        let _ = clock.stop(now);
+        let result = match self.engine.phase() {
+            Phase::Finished(outcome) => Some(outcome.to_string()),
+            _ => None,
+        };
+        let clock = self.clock_after(clock, result.is_some(), now);
         let event = Event {
             seq: self.next_seq(),
             kind: "move".into(),
             body: mv,
         };
-        if !self.persist(conn, event).await {
-            return;
-        }
-        self.last_report = Some(report.clone());
-        let seq = self.move_count();
-        let msg = ServerMessage::Moved {
-            seq,
-            report,
-            to_move: self.engine.to_move().name().into(),
-            phase: phase_name(self.engine.phase()).into(),
-            score: score_json(self.engine.score()),
-            clock: self.clock.view(self.now()),
-            result: self.row.result.clone(),
-            view: self.engine.move_view(),
-            count: self.engine.count(),
-        };
-        self.broadcast(&msg);
+        self.commit(conn, event, clock, result, Some(report)).await;
     }
 
     /// Whether players may ask for hints: in games against the computer, and in games
@@ -180,112 +191,63 @@ impl Room {
         }
     }
 
-    fn next_seq(&self) -> i64 {
-        self.events.last().map_or(0, |e| e.seq + 1)
+    pub(super) fn next_seq(&self) -> i64 {
+        self.last_seq + 1
     }
 
     pub(super) fn move_count(&self) -> u64 {
         self.events.iter().filter(|e| e.kind == "move").count() as u64
     }
 
-    /// Stores an event already applied to the engine. If the store fails and the event is
-    /// not stored after all, the game is rebuilt from the events stored before it and the
-    /// sender is told; nobody else hears of it.
-    async fn persist(&mut self, conn: u64, event: Event) -> bool {
-        let clock = serde_json::to_value(&self.clock).ok();
-        // Open and live are saved when a seat is claimed; an event can only finish a game.
-        let status = self
-            .finished()
-            .then_some(("finished", self.row.result.as_deref()));
-        let stored = self
-            .store
-            .append(&self.row.id, &event, clock.as_ref(), status)
-            .await;
-        match stored {
-            Ok(()) => {
-                self.events.push(event);
-                self.changed();
-                true
-            }
-            Err(e) => {
-                tracing::error!(game = %self.row.id, "store failed: {e}");
-                if self.stored_after_all(&event).await {
-                    self.events.push(event);
-                    self.changed();
-                    return true;
-                }
-                self.row.result = None;
-                if let Ok(g) = replay(&self.row, &self.events) {
-                    self.engine = g;
-                }
-                self.restart_clock();
-                self.send_to(
-                    conn,
-                    &ServerMessage::Error {
-                        message: "the move could not be stored; try again".into(),
-                    },
-                );
-                false
-            }
-        }
+    /// Stores an event that changes no position, with the clocks as they run.
+    async fn note(&mut self, conn: u64, kind: &str, body: Value) -> bool {
+        let event = Event {
+            seq: self.next_seq(),
+            kind: kind.into(),
+            body,
+        };
+        self.commit(conn, event, self.clock.clone(), None, None)
+            .await
     }
 
-    /// Whether `event` is stored right after the room's events even though its append
-    /// failed: a commit whose answer was lost (or reported after a retry) went through.
-    async fn stored_after_all(&self, event: &Event) -> bool {
-        match self.store.load(&self.row.id).await {
-            Ok(Some((_, stored))) => {
-                stored.len() == self.events.len() + 1 && stored.last() == Some(event)
-            }
-            _ => false,
-        }
-    }
-
-    fn undo_request(&mut self, conn: u64, color: Color) {
+    async fn undo_request(&mut self, conn: u64, color: Color) {
         if self.engine.phase() != Phase::Playing || self.move_count() == 0 {
             return self.refuse(conn, "no-undo", "nothing to take back");
         }
         if self.undo_by.is_some() {
             return self.refuse(conn, "undo-pending", "an undo request is already pending");
         }
-        self.undo_by = Some(color);
-        self.broadcast(&ServerMessage::UndoRequested {
-            by: color.name().into(),
-        });
+        self.note(conn, "undo_request", json!({"color": color.name()}))
+            .await;
     }
 
     pub(super) async fn undo_answer(&mut self, conn: u64, color: Color, accept: bool) {
         if self.undo_by != Some(color.other()) {
             return self.refuse(conn, "no-undo", "no undo request from the opponent");
         }
-        self.undo_by = None;
         if !accept {
-            return self.broadcast(&ServerMessage::UndoDeclined);
+            self.note(conn, "undo_decline", json!({"color": color.name()}))
+                .await;
+            return;
         }
         let Some(last) = self.undo_point(color) else {
             return;
         };
-        let seq = self.events[last].seq;
-        let kept = &self.events[..last];
-        let Ok(game) = replay(&self.row, kept) else {
+        let from = self.events[last].seq;
+        // The clocks after the undo: the side to move then, from now.
+        let Ok(game) = replay(&self.row, &self.events[..last]) else {
             return self.refuse(conn, "internal", "the game cannot be rebuilt");
         };
-        let old_engine = std::mem::replace(&mut self.engine, game);
-        self.restart_clock();
-        let clock = serde_json::to_value(&self.clock).ok();
-        if let Err(e) = self
-            .store
-            .truncate(&self.row.id, seq, clock.as_ref(), self.status())
-            .await
-        {
-            tracing::error!(game = %self.row.id, "undo not stored: {e}");
-            self.engine = old_engine;
-            return self.refuse(conn, "internal", "the undo could not be stored");
+        let mut clock = self.clock.clone();
+        if game.phase() == Phase::Playing {
+            clock.start(game.to_move(), self.now());
         }
-        self.events.truncate(last);
-        self.changed();
-        self.last_report = None;
-        self.broadcast_state();
+        let event = Event {
+            seq: self.next_seq(),
+            kind: "undo".into(),
+            body: json!({"from": from, "color": color.name()}),
+        };
+        self.commit(conn, event, clock, None, None).await;
     }
 
     /// Where an accepted undo cuts the log: at the last move; when the computer accepts
@@ -326,33 +288,37 @@ impl Room {
         if let Err(e) = self.engine.toggle_dead(&at) {
             return self.refuse_engine(conn, &e);
         }
-        self.accepted = [false; 2];
         let event = Event {
             seq: self.next_seq(),
             kind: "mark".into(),
             body: at,
         };
-        if self.persist(conn, event).await {
-            self.broadcast_state();
-        }
+        self.commit(conn, event, self.clock.clone(), None, None)
+            .await;
     }
 
     pub(super) async fn accept(&mut self, conn: u64, color: Color) {
         if !self.marking(conn) {
             return;
         }
-        self.accepted[color.index()] = true;
-        if self.accepted == [true, true] {
+        if self.accepted[color.index()] {
+            return self.broadcast_state();
+        }
+        let mut clock = self.clock.clone();
+        let mut result = None;
+        if self.accepted[color.other().index()] {
             match self.engine.accept_count() {
-                Ok(outcome) => {
-                    self.row.result = Some(outcome.to_string());
-                    self.clock.halt();
-                    self.save_status().await;
-                }
+                Ok(outcome) => result = Some(outcome.to_string()),
                 Err(e) => return self.refuse_engine(conn, &e),
             }
+            clock.halt();
         }
-        self.broadcast_state();
+        let event = Event {
+            seq: self.next_seq(),
+            kind: "accept".into(),
+            body: json!({"color": color.name()}),
+        };
+        self.commit(conn, event, clock, result, None).await;
     }
 
     async fn resume(&mut self, conn: u64) {
@@ -362,16 +328,13 @@ impl Room {
         if let Err(e) = self.engine.resume_play() {
             return self.refuse_engine(conn, &e);
         }
-        self.accepted = [false; 2];
-        self.restart_clock();
+        let clock = self.clock_after(self.clock.clone(), false, self.now());
         let event = Event {
             seq: self.next_seq(),
             kind: "resume".into(),
             body: Value::Null,
         };
-        if self.persist(conn, event).await {
-            self.broadcast_state();
-        }
+        self.commit(conn, event, clock, None, None).await;
     }
 }
 

@@ -1,6 +1,8 @@
 //! One game room: a task that owns the game, its clocks and its connections, and takes
 //! commands from an mpsc inbox, so a game's moves are handled one at a time. Every change is
-//! written to the store before anyone is told about it.
+//! an event written to the store before anyone is told about it; on a shared (PostgreSQL)
+//! store, rooms of the same game on other instances read the events they did not make and
+//! apply them the same way (see `events.rs`).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,17 +11,20 @@ use serde_json::{Value, json};
 use stonefield_rules::{Color, Phase};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
+use tracing::Instrument;
 
 use crate::clock::{Clock, TimeControl};
 use crate::engine::{self, Engine, EngineError, phase_name, score_json};
 use crate::protocol::{ClientMessage, ServerMessage};
 mod actions;
 mod computer_seat;
+mod events;
 
 use crate::computer::ThinkPool;
 use crate::ids::{self, same_token};
+use crate::metrics::Metrics;
 use crate::seats::{ClaimError, check_claim};
-use crate::store::{Event, GameRow, Store, StoreError};
+use crate::store::{self, Event, GameRow, Store, StoreError, effective};
 use computer_seat::{Answer, Thinking};
 
 /// Outgoing text for one connection.
@@ -66,13 +71,31 @@ pub enum Command {
     },
 }
 
+/// What the instance's listener tells a room about its game on a shared store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Poke {
+    /// An event was stored at this sequence number (maybe by this room itself).
+    Stored(i64),
+    /// The second seat was taken.
+    Claimed,
+    /// Notices may have been missed (the listener reconnected): read what is new.
+    Resync,
+}
+
 /// A handle to send commands to a running room.
 #[derive(Debug, Clone)]
 pub struct RoomHandle {
     tx: mpsc::Sender<Command>,
+    pokes: mpsc::UnboundedSender<Poke>,
 }
 
 impl RoomHandle {
+    /// Tells the room what the listener heard; never waits (a room reads what is new
+    /// from the store, however many pokes it gets).
+    pub fn poke(&self, poke: Poke) {
+        let _ = self.pokes.send(poke);
+    }
+
     /// Sends a command; false if the room has stopped.
     pub async fn send(&self, cmd: Command) -> bool {
         self.tx.send(cmd).await.is_ok()
@@ -137,6 +160,9 @@ impl RoomHandle {
 struct Client {
     conn: u64,
     seat: Option<Color>,
+    /// The token it came with: its seat is looked up again when another instance gives
+    /// the second seat.
+    token: Option<String>,
     out: Outbox,
     /// Bytes of asked-for states (`sync`) this connection may still get, and when that
     /// was counted.
@@ -161,19 +187,21 @@ pub enum RoomError {
     Engine(#[from] EngineError),
 }
 
-/// Rebuilds a game from its stored events.
+/// Rebuilds a game from its stored events (a whole log, or the events that stand).
 ///
 /// # Errors
 /// Rules that cannot make a game or an event that cannot be read.
 pub fn replay(row: &GameRow, events: &[Event]) -> Result<Box<dyn Engine>, EngineError> {
     let mut game = engine::open(&row.variant, &row.rules, row.setup.as_ref())?;
-    for e in events {
+    for e in &effective(events) {
         match e.kind.as_str() {
             "move" => {
                 game.apply(&e.body)?;
             }
             "mark" => game.toggle_dead(&e.body)?,
             "resume" => game.resume_play()?,
+            // The room's bookkeeping: the position does not change.
+            "accept" | "undo_request" | "undo_decline" | "timeout" => {}
             other => {
                 return Err(EngineError::Malformed(format!(
                     "stored event kind {other:?}"
@@ -189,9 +217,11 @@ pub fn replay(row: &GameRow, events: &[Event]) -> Result<Box<dyn Engine>, Engine
 struct Room {
     row: GameRow,
     engine: Box<dyn Engine>,
+    /// The events that stand (without those an undo took back).
     events: Vec<Event>,
+    /// The sequence number of the last stored event (-1 before the first).
+    last_seq: i64,
     clock: Clock,
-    epoch: Instant,
     clients: Vec<Client>,
     next_conn: u64,
     undo_by: Option<Color>,
@@ -200,6 +230,15 @@ struct Room {
     store: Store,
     /// The computer's thinking, in games against the computer.
     thinking: Thinking,
+    /// Set when an event lost the race for its place to another instance's: the room has
+    /// caught up, and the action that made it is checked again.
+    raced: bool,
+    /// The instance's numbers (moves, round trips, store latency).
+    metrics: Arc<Metrics>,
+    /// When the player's action being handled arrived (for the round trip).
+    since: Option<std::time::Instant>,
+    /// Not before this time (ms) is a time-out the store failed to take tried again.
+    flag_retry_at: u64,
 }
 
 /// Opens the room of a stored game and starts its task; a computer's seat thinks on
@@ -212,8 +251,12 @@ pub fn start(
     row: GameRow,
     events: Vec<Event>,
     pool: ThinkPool,
+    metrics: Arc<Metrics>,
 ) -> Result<RoomHandle, RoomError> {
+    let last_seq = events.last().map_or(-1, |e| e.seq);
+    let events = effective(&events);
     let engine = replay(&row, &events)?;
+    let (undo_by, accepted) = pending(&events);
     let control: TimeControl = serde_json::from_value(row.time_control.clone()).unwrap_or_default();
     let clock = row
         .clock
@@ -225,29 +268,58 @@ pub fn start(
         row,
         engine,
         events,
+        last_seq,
         clock,
-        epoch: Instant::now(),
         clients: Vec::new(),
         next_conn: 0,
-        undo_by: None,
-        accepted: [false; 2],
+        undo_by,
+        accepted,
         last_report: None,
         store,
         thinking,
+        raced: false,
+        metrics,
+        since: None,
+        flag_retry_at: 0,
     };
-    room.restart_clock();
+    room.resume_clock();
     let (tx, rx) = mpsc::channel(256);
-    tokio::spawn(room.run(rx, answers));
-    Ok(RoomHandle { tx })
+    let (pokes, poked) = mpsc::unbounded_channel();
+    // Every line the room logs names its game.
+    let span = tracing::info_span!("game", id = %room.row.id);
+    tokio::spawn(room.run(rx, answers, poked).instrument(span));
+    Ok(RoomHandle { tx, pokes })
 }
 
-fn other_color(c: Color) -> Color {
-    c.other()
+/// The undo request pending and the counts accepted at the end of the events that stand.
+fn pending(events: &[Event]) -> (Option<Color>, [bool; 2]) {
+    let (mut undo_by, mut accepted) = (None, [false; 2]);
+    for e in events {
+        match e.kind.as_str() {
+            "move" => (undo_by, accepted) = (None, [false; 2]),
+            "mark" | "resume" => accepted = [false; 2],
+            "accept" => {
+                if let Some(c) = color_of(e) {
+                    accepted[c.index()] = true;
+                }
+            }
+            "undo_request" => undo_by = color_of(e),
+            "undo_decline" => undo_by = None,
+            _ => {}
+        }
+    }
+    (undo_by, accepted)
+}
+
+/// The colour an event names (who accepted, asked, ran out of time).
+fn color_of(e: &Event) -> Option<Color> {
+    e.body.get("color")?.as_str()?.parse().ok()
 }
 
 impl Room {
+    /// Wall-clock milliseconds: the clocks of every instance count in the same time.
     fn now(&self) -> u64 {
-        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+        u64::try_from(store::now_ms()).unwrap_or(0)
     }
 
     fn finished(&self) -> bool {
@@ -264,21 +336,47 @@ impl Room {
         }
     }
 
+    /// `clock` with the side to move's running from `now` when the game is under way (and
+    /// not `finished`), halted otherwise.
+    fn clock_after(&self, mut clock: Clock, finished: bool, now: u64) -> Clock {
+        if self.row.claimed && !finished && self.engine.phase() == Phase::Playing {
+            clock.start(self.engine.to_move(), now);
+        } else {
+            clock.halt();
+        }
+        clock
+    }
+
     /// Runs the side to move's clock when the game is under way.
     fn restart_clock(&mut self) {
-        let now = self.now();
-        if self.row.claimed && !self.finished() && self.engine.phase() == Phase::Playing {
-            self.clock.start(self.engine.to_move(), now);
-        } else {
-            self.clock.halt();
+        self.clock = self.clock_after(self.clock.clone(), self.finished(), self.now());
+    }
+
+    /// The clock of a room being opened. On a shared store the stored turn goes on (other
+    /// instances count to the same deadline); a single instance restarts the turn's count,
+    /// so time the server was down is nobody's.
+    fn resume_clock(&mut self) {
+        let counting =
+            self.row.claimed && !self.finished() && self.engine.phase() == Phase::Playing;
+        let shared = self.store.shared_url().is_some();
+        if !(shared && counting && self.clock.running() == Some(self.engine.to_move())) {
+            self.restart_clock();
         }
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Command>, mut answers: mpsc::Receiver<Answer>) {
+    async fn run(
+        mut self,
+        mut rx: mpsc::Receiver<Command>,
+        mut answers: mpsc::Receiver<Answer>,
+        mut pokes: mpsc::UnboundedReceiver<Poke>,
+    ) {
         // A game against the computer resumed at its turn: it answers without being asked.
         self.computer_turn().await;
         loop {
-            let deadline = self.clock.deadline().map(|(_, at)| at);
+            let deadline = self
+                .clock
+                .deadline()
+                .map(|(_, at)| at.max(self.flag_retry_at));
             let sleep = async {
                 match deadline {
                     Some(at) => {
@@ -294,6 +392,7 @@ impl Room {
                     None => break,
                 },
                 Some(answer) = answers.recv() => self.on_answer(answer).await,
+                Some(poke) = pokes.recv() => self.on_poke(poke, &mut pokes).await,
                 () = sleep => self.check_flag().await,
             }
             self.computer_turn().await;
@@ -307,7 +406,7 @@ impl Room {
     async fn handle(&mut self, cmd: Command) {
         match cmd {
             Command::Join { token, out, reply } => {
-                let conn = self.join(token, out);
+                let conn = self.join(token, out).await;
                 let _ = reply.send(conn);
             }
             Command::Leave { conn } => self.clients.retain(|c| c.conn != conn),
@@ -332,13 +431,19 @@ impl Room {
         }
     }
 
-    fn join(&mut self, token: Option<String>, out: Outbox) -> u64 {
-        let seat = token.as_deref().and_then(|t| self.seat_of(t));
+    async fn join(&mut self, token: Option<String>, out: Outbox) -> u64 {
+        let mut seat = token.as_deref().and_then(|t| self.seat_of(t));
+        if seat.is_none() && token.is_some() && !self.row.claimed {
+            // A seat given by another instance a moment ago, not yet heard of.
+            self.reload_seats().await;
+            seat = token.as_deref().and_then(|t| self.seat_of(t));
+        }
         let conn = self.next_conn;
         self.next_conn += 1;
         self.clients.push(Client {
             conn,
             seat,
+            token,
             out,
             sync_budget: (SYNC_BURST_BYTES, Instant::now()),
         });
@@ -536,37 +641,5 @@ impl Room {
 
     fn refuse(&mut self, conn: u64, reason: &str, message: &str) {
         self.send_to(conn, &ServerMessage::refused(reason, message));
-    }
-
-    async fn save_status(&mut self) {
-        let clock = serde_json::to_value(&self.clock).ok();
-        let status = self.status();
-        if let Err(e) = self
-            .store
-            .set_status(
-                &self.row.id,
-                clock.as_ref(),
-                status,
-                self.row.result.as_deref(),
-            )
-            .await
-        {
-            tracing::error!(game = %self.row.id, "saving status failed: {e}");
-        }
-    }
-
-    async fn check_flag(&mut self) {
-        let now = self.now();
-        let Some((color, at)) = self.clock.deadline() else {
-            return;
-        };
-        if now < at || self.finished() {
-            return;
-        }
-        let _ = self.clock.stop(now);
-        self.clock.halt();
-        self.row.result = Some(format!("{}+T", other_color(color).letter()));
-        self.save_status().await;
-        self.broadcast_state();
     }
 }

@@ -233,6 +233,14 @@ impl Client {
         }
     }
 
+    /// The next frame as it comes, close frames included (`None` once the stream ends;
+    /// panics after 30 s).
+    pub async fn recv_frame(&mut self) -> Option<Message> {
+        let next = tokio::time::timeout(Duration::from_secs(30), self.ws.next()).await;
+        next.expect("timed out waiting for a frame")
+            .map(|m| m.expect("a readable frame"))
+    }
+
     /// Nothing arrives within `ms`.
     pub async fn silent(&mut self, ms: u64) -> bool {
         tokio::time::timeout(Duration::from_millis(ms), self.ws.next())

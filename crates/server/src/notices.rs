@@ -1,0 +1,79 @@
+//! The instance's one `LISTEN` connection on a shared (PostgreSQL) store. Every instance
+//! announces the events it stores on [`CHANNEL`] (`game_id:seq`, sent by the database when
+//! the commit is made) and the seats it gives (`game_id:claim`); this task hears them all
+//! and pokes the rooms open on this instance, which read what is new from the events
+//! table. When the connection drops, notices are lost: once it is back, every room is told
+//! to read what it missed.
+
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use sqlx::postgres::PgListener;
+
+use crate::room::Poke;
+use crate::rooms::Rooms;
+use crate::store::{CHANNEL, StoreError};
+
+/// Starts listening for `rooms` if their store is shared (nothing to do on SQLite);
+/// returns once notices are heard, so no room opened after it misses one.
+///
+/// # Errors
+/// The listening connection cannot be opened.
+pub async fn listen(rooms: &Arc<Rooms>) -> Result<(), StoreError> {
+    let Some(url) = rooms.store().shared_url() else {
+        return Ok(());
+    };
+    let mut listener = PgListener::connect(url).await?;
+    listener.listen(CHANNEL).await?;
+    tokio::spawn(dispatch(listener, Arc::downgrade(rooms)));
+    Ok(())
+}
+
+/// Reads notices until the rooms are gone.
+async fn dispatch(mut listener: PgListener, rooms: Weak<Rooms>) {
+    loop {
+        let notice = listener.try_recv().await;
+        let Some(rooms) = rooms.upgrade() else {
+            return;
+        };
+        match notice {
+            Ok(Some(n)) => match parse(n.payload()) {
+                Some((id, poke)) => rooms.poke(id, poke).await,
+                None => tracing::warn!(payload = n.payload(), "a notice not understood"),
+            },
+            Ok(None) => {
+                tracing::warn!("the listening connection dropped; rooms read what they missed");
+                rooms.poke_all(Poke::Resync).await;
+            }
+            Err(e) => {
+                tracing::warn!("listening failed: {e}; trying again");
+                // Reconnection failed (the database is out of reach): try again shortly.
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                rooms.poke_all(Poke::Resync).await;
+            }
+        }
+    }
+}
+
+/// `game_id:seq` or `game_id:claim`.
+fn parse(payload: &str) -> Option<(&str, Poke)> {
+    let (id, what) = payload.rsplit_once(':')?;
+    let poke = match what {
+        "claim" => Poke::Claimed,
+        seq => Poke::Stored(seq.parse().ok()?),
+    };
+    Some((id, poke))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn payloads_name_a_game_and_what_changed() {
+        assert_eq!(parse("abc:12"), Some(("abc", Poke::Stored(12))));
+        assert_eq!(parse("abc:claim"), Some(("abc", Poke::Claimed)));
+        assert_eq!(parse("abc"), None);
+        assert_eq!(parse("abc:x"), None);
+    }
+}

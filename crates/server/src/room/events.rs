@@ -1,0 +1,346 @@
+//! The one path every change of a game takes: an event is stored at the next place of the
+//! game's log, and only then applied to the room and told to its connections. The store's
+//! (game, seq) key orders events from every instance: an event that loses its place to
+//! another instance's is not stored, the room reads what it missed and applies it, and the
+//! action is checked again against the new position. Events other instances store are
+//! announced by the listener (a [`Poke`]) and applied the same way, in order, each once.
+
+use std::sync::atomic::Ordering;
+
+use serde_json::{Value, json};
+use stonefield_rules::{Color, Phase};
+use tokio::sync::mpsc;
+
+use super::computer_seat::COMPUTER_CONN;
+use super::{Poke, Room, color_of, pending, replay};
+use crate::clock::Clock;
+use crate::engine::{EngineError, phase_name, score_json};
+use crate::protocol::ServerMessage;
+use crate::store::{Event, StoreError, effective};
+
+/// A stored event the room could not apply: the room is reloaded from the store.
+#[derive(Debug, thiserror::Error)]
+enum Diverged {
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    #[error("a stored move the rules refuse: {0}")]
+    Refused(Value),
+}
+
+impl Room {
+    /// Stores `event` at the next place with the clocks after it (and the result it
+    /// brings), then applies it and tells everyone. `report` is a move's, from the engine
+    /// it was already played on. False if it was not stored: the engine is rebuilt, and
+    /// either the sender is told (a store failure) or, when another instance's event took
+    /// the place, the room has caught up and `raced` is set.
+    pub(super) async fn commit(
+        &mut self,
+        conn: u64,
+        event: Event,
+        clock: Clock,
+        result: Option<String>,
+        report: Option<Value>,
+    ) -> bool {
+        let saved = serde_json::to_value(&clock).ok();
+        let status = result.as_deref().map(|r| ("finished", Some(r)));
+        let started = std::time::Instant::now();
+        let stored = self
+            .store
+            .append(&self.row.id, &event, saved.as_ref(), status)
+            .await;
+        self.metrics.store_latency.observe(started.elapsed());
+        if let Err(e) = stored {
+            // A commit whose answer was lost (or reported after a retry) went through.
+            let ours = self.stored_after_all(&event).await;
+            let shared = self.store.shared_url().is_some();
+            if !ours && matches!(e, StoreError::Conflict) && shared {
+                tracing::debug!(game = %self.row.id, seq = event.seq, "another instance stored first");
+                self.rebuild();
+                self.raced = true;
+                self.catch_up().await;
+                return false;
+            }
+            if !ours {
+                // On one instance nobody else writes: another event at this place is a
+                // failure like any other.
+                tracing::error!(game = %self.row.id, "store failed: {e}");
+                self.rebuild();
+                self.send_to(
+                    conn,
+                    &ServerMessage::Error {
+                        message: "the move could not be stored; try again".into(),
+                    },
+                );
+                return false;
+            }
+        }
+        if event.kind == "move" {
+            self.metrics.moves.fetch_add(1, Ordering::Relaxed);
+            // A player's move, from its arrival in the room (the computer's have none).
+            if let Some(since) = self.since.take() {
+                self.metrics.move_round_trip.observe(since.elapsed());
+            }
+        }
+        self.settle(event, clock, result, report);
+        true
+    }
+
+    /// The engine again from the events that stand (an event applied to it was not
+    /// stored).
+    fn rebuild(&mut self) {
+        match replay(&self.row, &self.events) {
+            Ok(g) => self.engine = g,
+            Err(e) => tracing::error!(game = %self.row.id, "the game cannot be rebuilt: {e}"),
+        }
+    }
+
+    /// Whether `event` is stored at its place even though its append failed.
+    async fn stored_after_all(&self, event: &Event) -> bool {
+        match self.store.events_after(&self.row.id, event.seq - 1).await {
+            Ok(stored) => stored.first().is_some_and(|(e, _)| e == event),
+            Err(_) => false,
+        }
+    }
+
+    /// Applies a stored event to the room's bookkeeping (the engine already has it) and
+    /// tells every connection.
+    fn settle(
+        &mut self,
+        event: Event,
+        clock: Clock,
+        result: Option<String>,
+        report: Option<Value>,
+    ) {
+        self.last_seq = event.seq;
+        self.clock = clock;
+        if result.is_some() {
+            self.row.result = result;
+            self.row.status = "finished".into();
+        }
+        let kind = event.kind.clone();
+        match kind.as_str() {
+            "move" => {
+                self.undo_by = None;
+                self.accepted = [false; 2];
+                self.events.push(event);
+                self.changed();
+                self.last_report.clone_from(&report);
+                self.broadcast_moved(report.unwrap_or(Value::Null));
+            }
+            "mark" | "resume" => {
+                self.accepted = [false; 2];
+                self.events.push(event);
+                self.changed();
+                self.broadcast_state();
+            }
+            "accept" => {
+                if let Some(c) = color_of(&event) {
+                    self.accepted[c.index()] = true;
+                }
+                self.events.push(event);
+                self.broadcast_state();
+            }
+            "undo_request" => {
+                self.undo_by = color_of(&event);
+                let by = self.undo_by.map_or("", Color::name).to_owned();
+                self.events.push(event);
+                self.broadcast(&ServerMessage::UndoRequested { by });
+            }
+            "undo_decline" => {
+                self.undo_by = None;
+                self.events.push(event);
+                self.broadcast(&ServerMessage::UndoDeclined);
+            }
+            "undo" => {
+                self.events.push(event);
+                self.events = effective(&self.events);
+                self.rebuild();
+                self.undo_by = None;
+                self.last_report = None;
+                self.changed();
+                self.broadcast_state();
+            }
+            _ => {
+                self.events.push(event);
+                self.broadcast_state();
+            }
+        }
+    }
+
+    fn broadcast_moved(&mut self, report: Value) {
+        let msg = ServerMessage::Moved {
+            seq: self.move_count(),
+            report,
+            to_move: self.engine.to_move().name().into(),
+            phase: phase_name(self.engine.phase()).into(),
+            score: score_json(self.engine.score()),
+            clock: self.clock.view(self.now()),
+            result: self.row.result.clone(),
+            view: self.engine.move_view(),
+            count: self.engine.count(),
+        };
+        self.broadcast(&msg);
+    }
+
+    /// Reads and applies, in order, the events stored after the room's last one (by other
+    /// instances). A stored event the room cannot apply makes it reload the game.
+    pub(super) async fn catch_up(&mut self) {
+        let fresh = match self.store.events_after(&self.row.id, self.last_seq).await {
+            Ok(fresh) => fresh,
+            Err(e) => {
+                tracing::warn!(game = %self.row.id, "reading new events failed: {e}");
+                return;
+            }
+        };
+        for (event, clock) in fresh {
+            if event.seq <= self.last_seq {
+                continue;
+            }
+            let seq = event.seq;
+            if let Err(e) = self.apply_stored(event, clock) {
+                tracing::error!(game = %self.row.id, seq, "a stored event does not apply: {e}");
+                self.reload().await;
+                return;
+            }
+        }
+    }
+
+    /// Plays an event another instance stored, with the clocks it stored.
+    fn apply_stored(&mut self, event: Event, clock: Option<Value>) -> Result<(), Diverged> {
+        let mut report = None;
+        let mut result = None;
+        match event.kind.as_str() {
+            "move" => {
+                let r = self.engine.apply(&event.body)?;
+                let played = r.get("result").and_then(Value::as_str).unwrap_or("");
+                if !matches!(played, "placed" | "pass" | "resign") {
+                    self.rebuild();
+                    return Err(Diverged::Refused(r));
+                }
+                if let Phase::Finished(outcome) = self.engine.phase() {
+                    result = Some(outcome.to_string());
+                }
+                report = Some(r);
+            }
+            "mark" => self.engine.toggle_dead(&event.body)?,
+            "resume" => self.engine.resume_play()?,
+            "accept" => {
+                if let Some(c) = color_of(&event)
+                    && self.accepted[c.other().index()]
+                {
+                    result = Some(self.engine.accept_count()?.to_string());
+                }
+            }
+            "timeout" => {
+                result = color_of(&event).map(|c| format!("{}+T", c.other().letter()));
+            }
+            _ => {}
+        }
+        // The clocks stored with the event; without them, the side to move's from now.
+        let clock = match clock.and_then(|c| serde_json::from_value::<Clock>(c).ok()) {
+            Some(clock) => clock,
+            None => self.clock_after(self.clock.clone(), result.is_some(), self.now()),
+        };
+        self.settle(event, clock, result, report);
+        Ok(())
+    }
+
+    /// The whole game again from the store, and its state to everyone.
+    async fn reload(&mut self) {
+        let Ok(Some((row, log))) = self.store.load_log(&self.row.id).await else {
+            return;
+        };
+        let events = effective(&log);
+        let Ok(engine) = replay(&row, &events) else {
+            return;
+        };
+        self.last_seq = log.last().map_or(-1, |e| e.seq);
+        (self.undo_by, self.accepted) = pending(&events);
+        self.row = row;
+        self.engine = engine;
+        self.events = events;
+        self.changed();
+        self.restart_clock();
+        self.broadcast_state();
+    }
+
+    /// Reads everything the listener announced since the room last looked: several pokes
+    /// are read with one query.
+    pub(super) async fn on_poke(&mut self, first: Poke, pokes: &mut mpsc::UnboundedReceiver<Poke>) {
+        let (mut newest, mut claimed, mut resync) = (-1, false, false);
+        let mut next = Some(first);
+        while let Some(poke) = next {
+            match poke {
+                Poke::Stored(seq) => newest = newest.max(seq),
+                Poke::Claimed => claimed = true,
+                Poke::Resync => resync = true,
+            }
+            next = pokes.try_recv().ok();
+        }
+        if claimed || resync {
+            self.reload_seats().await;
+        }
+        if resync || newest > self.last_seq {
+            self.catch_up().await;
+        }
+    }
+
+    /// Learns of a second seat another instance gave: the new token, the game live; the
+    /// connections that came with that token take the seat.
+    pub(super) async fn reload_seats(&mut self) {
+        if self.row.claimed || self.store.shared_url().is_none() {
+            return;
+        }
+        let row = match self.store.game(&self.row.id).await {
+            Ok(Some(row)) if row.claimed => row,
+            Ok(_) => return,
+            Err(e) => {
+                tracing::warn!(game = %self.row.id, "reading the seats failed: {e}");
+                return;
+            }
+        };
+        self.row.claimed = true;
+        if self.row.result.is_none() {
+            self.row.status = "live".into();
+        }
+        self.row.black_token = row.black_token;
+        self.row.white_token = row.white_token;
+        for i in 0..self.clients.len() {
+            let seat = self.clients[i]
+                .token
+                .as_deref()
+                .and_then(|t| self.seat_of(t));
+            self.clients[i].seat = seat;
+        }
+        self.restart_clock();
+        self.broadcast_state();
+    }
+
+    /// Ends the game on time if the side to move's deadline has passed: a `timeout`
+    /// event, which only one instance can store at its place.
+    pub(super) async fn check_flag(&mut self) {
+        let now = self.now();
+        let Some((color, at)) = self.clock.deadline() else {
+            return;
+        };
+        if now < at.max(self.flag_retry_at) || self.finished() {
+            return;
+        }
+        let mut clock = self.clock.clone();
+        let _ = clock.stop(now);
+        clock.halt();
+        let result = format!("{}+T", color.other().letter());
+        let event = Event {
+            seq: self.next_seq(),
+            kind: "timeout".into(),
+            body: json!({"color": color.name()}),
+        };
+        let stored = self
+            .commit(COMPUTER_CONN, event, clock, Some(result), None)
+            .await;
+        if !stored && !self.raced {
+            // The store is out of reach: try again in a second, not in a loop.
+            self.flag_retry_at = now.saturating_add(1000);
+        }
+    }
+}
