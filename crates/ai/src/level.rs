@@ -69,14 +69,17 @@ impl Level {
     }
 
     /// The move this level plays after `result`: resignation stands; otherwise, with the
-    /// chance [`Level::random_share`], any of the root's moves that play a stone, else a
-    /// draw by visits at [`Level::temperature`], else the search's own choice. A pass is
-    /// never drawn by chance: one would end games early.
+    /// chance [`Level::random_share`] when the search plays a stone, any of the root's
+    /// moves that play a stone, else a draw by visits at [`Level::temperature`], else the
+    /// search's own choice. A pass is never drawn by chance (one would end games early),
+    /// and a pass the search chose is not traded for a random stone (one would only
+    /// drag out a finished game).
     pub fn pick<M: Clone>(&self, result: &SearchResult<M>, rng: &mut fastrand::Rng) -> Choice<M> {
         if matches!(result.choice, Choice::Resign) {
             return Choice::Resign;
         }
-        if self.random_share > 0.0 && rng.f64() < self.random_share {
+        let plays = matches!(result.choice, Choice::Play(_));
+        if plays && self.random_share > 0.0 && rng.f64() < self.random_share {
             let plays: Vec<&M> = result
                 .moves
                 .iter()
@@ -204,6 +207,23 @@ mod tests {
                 LEVELS[0].pick(&searched(Choice::Resign), &mut rng),
                 Choice::Resign
             );
+        }
+    }
+
+    #[test]
+    fn a_chosen_pass_is_not_traded_for_a_random_stone() {
+        let mut passing = searched(Choice::Pass);
+        // Only the pass was visited: nothing else to draw by visits either.
+        for m in &mut passing.moves {
+            m.visits = u32::from(m.action == Action::Pass);
+        }
+        let blunderer = Level {
+            random_share: 1.0,
+            ..LEVELS[0]
+        };
+        let mut rng = fastrand::Rng::with_seed(4);
+        for _ in 0..200 {
+            assert_eq!(blunderer.pick(&passing, &mut rng), Choice::Pass);
         }
     }
 
