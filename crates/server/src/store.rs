@@ -871,7 +871,20 @@ impl Store {
     /// # Errors
     /// A database failure.
     pub async fn set_name(&self, id: &str, color: Color, name: &str) -> Result<(), StoreError> {
-        let sql = format!("UPDATE games SET {}_name = $1 WHERE id = $2", color.name());
+        let mut sql = format!("UPDATE games SET {}_name = $1 WHERE id = $2", color.name());
+        if self.shared.is_some() {
+            // The other instances' rooms re-read the seats, names included, as after a claim.
+            sql = format!(
+                "WITH named AS ({sql} RETURNING id) \
+                 SELECT count(pg_notify('{CHANNEL}', id || ':claim')) AS n FROM named"
+            );
+            sqlx::query_scalar::<_, i64>(&sql)
+                .bind(name)
+                .bind(id)
+                .fetch_one(&self.pool)
+                .await?;
+            return Ok(());
+        }
         sqlx::query(&sql)
             .bind(name)
             .bind(id)

@@ -554,3 +554,34 @@ async fn a_room_reads_what_it_missed_while_its_listener_was_cut() {
     assert_eq!(white.moves, black.moves);
     pg_drop_schema(&url).await;
 }
+
+/// Names given on one instance reach the other's clients: the invited player's name with
+/// the claim, and a name given later from the game page.
+#[tokio::test]
+async fn names_reach_every_instance() {
+    let Some(url) = database().await else {
+        return;
+    };
+    let (a, state) = instance(&url).await;
+    let (b, _) = instance(&url).await;
+    let game = new_game(&state.rooms, new_game_request(TimeControl::None))
+        .await
+        .unwrap();
+    let id = game.id;
+    let mut black = View::connect("black@A", a, &id, Some(&game.token)).await;
+    let claim = json!({"invite": game.invite.unwrap(), "name": "Bob"}).to_string();
+    let (status, body) = http(b, "POST", &format!("/api/games/{id}/claim"), &claim).await;
+    assert_eq!(status, 200, "{body}");
+    let named = |color: &'static str, name: &'static str| {
+        move |m: &Value| m["type"] == "state" && m["state"]["names"][color] == name
+    };
+    black.until(named("white", "Bob")).await;
+    let token: Value = serde_json::from_str(&body).unwrap();
+    let mut white = View::connect("white@B", b, &id, token["token"].as_str()).await;
+    black
+        .client
+        .send(json!({"type": "name", "name": "Ann"}))
+        .await;
+    white.until(named("black", "Ann")).await;
+    pg_drop_schema(&url).await;
+}

@@ -285,20 +285,29 @@ impl Room {
         }
     }
 
-    /// Learns of a second seat another instance gave: the new token, the game live; the
-    /// connections that came with that token take the seat.
+    /// Learns of what another instance changed in the seats: the players' names, and a
+    /// second seat given (the new token, the game live; the connections that came with
+    /// that token take the seat).
     pub(super) async fn reload_seats(&mut self) {
-        if self.row.claimed || self.store.shared_url().is_none() {
+        if self.store.shared_url().is_none() {
             return;
         }
         let row = match self.store.game(&self.row.id).await {
-            Ok(Some(row)) if row.claimed => row,
-            Ok(_) => return,
+            Ok(Some(row)) => row,
+            Ok(None) => return,
             Err(e) => {
                 tracing::warn!(game = %self.row.id, "reading the seats failed: {e}");
                 return;
             }
         };
+        let renamed = row.names != self.row.names;
+        self.row.names = row.names.clone();
+        if self.row.claimed || !row.claimed {
+            if renamed {
+                self.broadcast_state();
+            }
+            return;
+        }
         self.row.claimed = true;
         if self.row.result.is_none() {
             self.row.status = "live".into();
