@@ -7,7 +7,7 @@ import { render } from './render.js';
 import { bind } from './events.js';
 import { connect } from './net.js';
 import { explain } from './reasons.js';
-import { fmtScore, countRows, countNotes, resultWhy } from './count.js';
+import { fmtScore, countTableRows, countNotes, resultWhy } from './count.js';
 import { savedView, saveView, webglWorks } from './view-choice.js';
 import { drawPanel } from './panel.js';
 import { soundOn, setSound, playStone } from './sound.js';
@@ -65,18 +65,7 @@ function drawCount(g) {
   const c = g.count;
   $('count').hidden = !c;
   if (!c) return;
-  const rows = countRows(c).map(([label, black, white], i, all) => {
-    const tr = document.createElement('tr');
-    if (i === all.length - 1) tr.className = 'total';
-    for (const [text, color] of [[label, ''], [black, 'black'], [white, 'white']]) {
-      const td = document.createElement(color ? 'td' : 'th');
-      td.textContent = text;
-      if (color) td.dataset.color = color;
-      tr.append(td);
-    }
-    return tr;
-  });
-  $('count-table').tBodies[0].replaceChildren(...rows);
+  $('count-table').tBodies[0].replaceChildren(...countTableRows(c));
   $('count-notes').replaceChildren(...countNotes(c, g).map((n) => { const li = document.createElement('li'); li.textContent = n; return li; }));
 }
 

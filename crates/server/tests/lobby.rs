@@ -10,26 +10,15 @@ use std::time::Duration;
 
 use common::{Client, Server, http};
 use serde_json::{Value, json};
-use stonefield_server::{Config, app};
+use stonefield_server::Config;
 
 /// A server on a real socket whose lobby drops unclocked games idle for `idle_after`.
 async fn serve(idle_after: Duration) -> Server {
-    let dir = tempfile::tempdir().unwrap();
-    let config = Config {
-        data_dir: dir.path().to_owned(),
+    common::server_with(Config {
         idle_after,
         ..Config::default()
-    };
-    let state = stonefield_server::open_state(&config).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = app(state.clone());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    Server {
-        addr,
-        state,
-        _dir: dir,
-    }
+    })
+    .await
 }
 
 async fn post(addr: SocketAddr, path: &str, body: &Value) -> (u16, Value) {

@@ -6,15 +6,15 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 
-use common::{Client, PG_URL, claimed_token, http, pg_drop_schema, pg_fresh_schema};
+use common::{
+    Client, PG_URL, Process, Server, claimed_token, http, pg_drop_schema, pg_fresh_schema,
+};
 use serde_json::{Value, json};
 use stonefield_server::clock::TimeControl;
 use stonefield_server::store::Store;
-use stonefield_server::{AppState, Config, NewGame, app, new_game};
+use stonefield_server::{Config, CreatedGame, NewGame, new_game};
 
 /// A fresh schema on the test database, or `None` (the test is skipped).
 async fn database() -> Option<String> {
@@ -27,51 +27,6 @@ async fn database() -> Option<String> {
         eprintln!("skipped: no PostgreSQL at {PG_URL}");
     }
     url
-}
-
-/// `stonefield serve` as a child process on `url`, killed (SIGKILL) when dropped.
-struct Instance {
-    addr: SocketAddr,
-    child: Child,
-    _dir: tempfile::TempDir,
-}
-
-impl Instance {
-    fn start(url: &str) -> Instance {
-        let dir = tempfile::tempdir().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_stonefield-server"))
-            .args(["127.0.0.1:0", dir.path().to_str().unwrap(), url])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .unwrap_or_else(|| panic!("the server prints its URL: {line:?}"));
-        Instance {
-            addr: addr.parse().unwrap(),
-            child,
-            _dir: dir,
-        }
-    }
-
-    fn kill(&mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// A move as `[colour, point or "pass"/"resign"]`, from a stored body or a report.
@@ -193,8 +148,8 @@ async fn two_instances_serve_one_game_through_a_race_and_a_sigkill() {
     let Some(url) = database().await else {
         return;
     };
-    let mut a = Instance::start(&url);
-    let b = Instance::start(&url);
+    let mut a = Process::on(Some(&url));
+    let b = Process::on(Some(&url));
     let (id, bt, invite) = create_game(a.addr).await;
     // Black waits on A; White takes the seat on B, and A hears of it.
     let mut black = View::connect("black@A", a.addr, &id, Some(&bt)).await;
@@ -337,18 +292,23 @@ async fn two_instances_serve_one_game_through_a_race_and_a_sigkill() {
     pg_drop_schema(&url).await;
 }
 
-/// An instance in this process on `url`: its address and state.
-async fn instance(url: &str) -> (SocketAddr, AppState) {
-    let config = Config {
+/// An instance in this process on `url` (its data directory lives as long as it).
+async fn instance(url: &str) -> Server {
+    common::server_with(Config {
         database: Some(url.to_owned()),
         ..Config::default()
-    };
-    let state = stonefield_server::open_state(&config).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = app(state.clone());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    (addr, state)
+    })
+    .await
+}
+
+/// Two instances in this process on `url`, A and B, and a game created on A.
+async fn two_instances(url: &str, time_control: TimeControl) -> (Server, Server, CreatedGame) {
+    let a = instance(url).await;
+    let b = instance(url).await;
+    let game = new_game(&a.state.rooms, new_game_request(time_control))
+        .await
+        .unwrap();
+    (a, b, game)
 }
 
 fn new_game_request(time_control: TimeControl) -> NewGame {
@@ -372,8 +332,9 @@ async fn a_move_that_loses_its_place_is_checked_again() {
     let Some(url) = database().await else {
         return;
     };
-    let (addr, state) = instance(&url).await;
-    let game = new_game(&state.rooms, new_game_request(TimeControl::None))
+    let server = instance(&url).await;
+    let addr = server.addr;
+    let game = new_game(&server.state.rooms, new_game_request(TimeControl::None))
         .await
         .unwrap();
     let id = game.id;
@@ -412,14 +373,8 @@ async fn a_flag_falls_once_for_every_instance() {
     let Some(url) = database().await else {
         return;
     };
-    let (a, state) = instance(&url).await;
-    let (b, _) = instance(&url).await;
-    let game = new_game(
-        &state.rooms,
-        new_game_request(TimeControl::Absolute { main_ms: 400 }),
-    )
-    .await
-    .unwrap();
+    let (on_a, on_b, game) = two_instances(&url, TimeControl::Absolute { main_ms: 400 }).await;
+    let (a, b) = (on_a.addr, on_b.addr);
     let id = game.id;
     let mut black = View::connect("black@A", a, &id, Some(&game.token)).await;
     let wt = claimed_token(b, &id, &game.invite.unwrap()).await;
@@ -466,11 +421,8 @@ async fn the_count_is_marked_and_accepted_across_instances() {
     let Some(url) = database().await else {
         return;
     };
-    let (a, state) = instance(&url).await;
-    let (b, _) = instance(&url).await;
-    let game = new_game(&state.rooms, new_game_request(TimeControl::None))
-        .await
-        .unwrap();
+    let (on_a, on_b, game) = two_instances(&url, TimeControl::None).await;
+    let (a, b) = (on_a.addr, on_b.addr);
     let id = game.id;
     let mut black = View::connect("black@A", a, &id, Some(&game.token)).await;
     let wt = claimed_token(b, &id, &game.invite.unwrap()).await;
@@ -523,11 +475,8 @@ async fn a_room_reads_what_it_missed_while_its_listener_was_cut() {
     let Some(url) = database().await else {
         return;
     };
-    let (a, state) = instance(&url).await;
-    let (b, _) = instance(&url).await;
-    let game = new_game(&state.rooms, new_game_request(TimeControl::None))
-        .await
-        .unwrap();
+    let (on_a, on_b, game) = two_instances(&url, TimeControl::None).await;
+    let (a, b) = (on_a.addr, on_b.addr);
     let id = game.id;
     let mut black = View::connect("black@A", a, &id, Some(&game.token)).await;
     let wt = claimed_token(b, &id, &game.invite.unwrap()).await;
@@ -562,11 +511,8 @@ async fn names_reach_every_instance() {
     let Some(url) = database().await else {
         return;
     };
-    let (a, state) = instance(&url).await;
-    let (b, _) = instance(&url).await;
-    let game = new_game(&state.rooms, new_game_request(TimeControl::None))
-        .await
-        .unwrap();
+    let (on_a, on_b, game) = two_instances(&url, TimeControl::None).await;
+    let (a, b) = (on_a.addr, on_b.addr);
     let id = game.id;
     let mut black = View::connect("black@A", a, &id, Some(&game.token)).await;
     let claim = json!({"invite": game.invite.unwrap(), "name": "Bob"}).to_string();

@@ -19,8 +19,15 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// Starts the server binary (what `stonefield serve` runs) on a free port over `data`;
 /// returns the process and its address.
 pub fn spawn_server(data: &std::path::Path) -> (Child, SocketAddr) {
+    spawn_server_on(data, None)
+}
+
+/// [`spawn_server`], storing games at the `database` URL when one is given.
+pub fn spawn_server_on(data: &std::path::Path, database: Option<&str>) -> (Child, SocketAddr) {
+    let mut args = vec!["127.0.0.1:0", data.to_str().unwrap()];
+    args.extend(database);
     let mut child = Command::new(env!("CARGO_BIN_EXE_stonefield-server"))
-        .args(["127.0.0.1:0", data.to_str().unwrap()])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -52,13 +59,24 @@ pub struct Process {
 
 impl Process {
     pub fn start() -> Process {
+        Process::on(None)
+    }
+
+    /// The server binary storing games at `database` (a fresh SQLite file without one).
+    pub fn on(database: Option<&str>) -> Process {
         let dir = tempfile::tempdir().unwrap();
-        let (child, addr) = spawn_server(dir.path());
+        let (child, addr) = spawn_server_on(dir.path(), database);
         Process {
             addr,
             child,
             _dir: dir,
         }
+    }
+
+    /// Kills the process at once (SIGKILL), as a crash would.
+    pub fn kill(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
     }
 }
 
@@ -79,10 +97,15 @@ pub struct Server {
 
 /// A server on 127.0.0.1:0 over a fresh SQLite file.
 pub async fn server() -> Server {
+    server_with(Config::default()).await
+}
+
+/// A server on 127.0.0.1:0 under `config`, over a fresh data directory.
+pub async fn server_with(config: Config) -> Server {
     let dir = tempfile::tempdir().unwrap();
     let config = Config {
         data_dir: dir.path().to_owned(),
-        ..Config::default()
+        ..config
     };
     let state = stonefield_server::open_state(&config).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
