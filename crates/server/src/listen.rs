@@ -1,6 +1,8 @@
 //! Accepting connections within bounds: a deadline for each request's headers (which also
 //! closes kept-alive connections left idle), a cap on the connections open from one
-//! address, and the limits the handlers apply (WebSocket pings, request rates).
+//! address, and the limits the handlers apply (WebSocket pings, request rates). Behind a
+//! trusted reverse proxy, the address is the client's that the proxy names in
+//! `X-Forwarded-For`, and the cap counts that client's requests and WebSockets.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -10,9 +12,12 @@ use std::time::Duration;
 
 use axum::extract::ConnectInfo;
 use axum::extract::Request;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
+use ipnet::IpNet;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
@@ -36,6 +41,15 @@ pub struct Limits {
     /// many, then one every 60/N seconds).
     #[arg(long, env = "STONEFIELD_CREATIONS_PER_MINUTE", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     pub creations_per_minute: u32,
+    /// Reverse proxies (addresses or networks such as `10.0.0.0/8`, comma-separated in the
+    /// variable) whose `X-Forwarded-For` names the client: behind them the bounds above
+    /// apply to each client, not to the proxy. Others' `X-Forwarded-For` is ignored.
+    #[arg(
+        long = "trusted-proxy",
+        env = "STONEFIELD_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    pub trusted_proxies: Vec<IpNet>,
 }
 
 impl Default for Limits {
@@ -45,6 +59,7 @@ impl Default for Limits {
             connections_per_ip: 64,
             ping_interval_secs: 20,
             creations_per_minute: 20,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -104,7 +119,7 @@ pub async fn serve_on(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send,
 ) -> std::io::Result<()> {
-    let limits = state.limits.clone();
+    let limits = Arc::new(state.limits.clone());
     let router = app(state);
     let table = Arc::new(Table::default());
     let header_timeout = Duration::from_secs(limits.header_timeout_secs);
@@ -122,13 +137,22 @@ pub async fn serve_on(
             },
             () = &mut shutdown => return Ok(()),
         };
-        let Some(slot) = table.enter(peer.ip(), limits.connections_per_ip) else {
-            tracing::debug!(%peer, "connection refused: too many from this address");
-            continue;
+        let admit = if trusted(&limits.trusted_proxies, peer.ip()) {
+            // A proxy carries many clients: each request takes its client's slot.
+            Admit::Proxied {
+                table: table.clone(),
+                limits: limits.clone(),
+            }
+        } else {
+            let Some(slot) = table.enter(peer.ip(), limits.connections_per_ip) else {
+                tracing::debug!(%peer, "connection refused: too many from this address");
+                continue;
+            };
+            Admit::Direct(slot)
         };
         // Moves are small messages: send them at once.
         let _ = tcp.set_nodelay(true);
-        let service = request_service(router.clone(), peer, slot);
+        let service = request_service(router.clone(), peer, admit);
         tokio::spawn(async move {
             let conn = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
@@ -142,12 +166,70 @@ pub async fn serve_on(
     }
 }
 
-/// The router for one connection: each request carries the peer's address (for the rate
-/// limits) and the connection's slot (which a WebSocket keeps).
+/// How the requests of one connection get their client's address and slot.
+#[derive(Clone)]
+enum Admit {
+    /// A client's own connection: its address, and the slot it took when accepted.
+    Direct(Arc<ConnSlot>),
+    /// A trusted proxy's: each request names its client and takes a slot of its own.
+    Proxied {
+        table: Arc<Table>,
+        limits: Arc<Limits>,
+    },
+}
+
+impl Admit {
+    /// The client's address and slot for `req`, or `None` when that client holds its cap.
+    fn admit(
+        &self,
+        peer: SocketAddr,
+        req: &Request<Incoming>,
+    ) -> Option<(SocketAddr, Arc<ConnSlot>)> {
+        match self {
+            Admit::Direct(slot) => Some((peer, slot.clone())),
+            Admit::Proxied { table, limits } => {
+                let client = forwarded_client(req.headers(), &limits.trusted_proxies)
+                    .map_or(peer, |ip| SocketAddr::new(ip, 0));
+                let slot = table.enter(client.ip(), limits.connections_per_ip)?;
+                Some((client, slot))
+            }
+        }
+    }
+}
+
+/// Whether `ip` is one of the trusted proxies.
+fn trusted(proxies: &[IpNet], ip: IpAddr) -> bool {
+    proxies.iter().any(|net| net.contains(&ip))
+}
+
+/// The client a trusted proxy forwarded the request for: the last address of
+/// `X-Forwarded-For` that is not itself a trusted proxy (the entries before it were
+/// written by the client or by proxies nobody vouches for). `None` when the header is
+/// missing or that entry is not an address.
+fn forwarded_client(headers: &HeaderMap, proxies: &[IpNet]) -> Option<IpAddr> {
+    let hops: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .collect();
+    for hop in hops.iter().rev() {
+        let ip: IpAddr = hop.parse().ok()?;
+        if !trusted(proxies, ip) {
+            return Some(ip);
+        }
+    }
+    None
+}
+
+/// The router for one connection: each request carries its client's address (for the
+/// rate limits) and the client's slot (which a WebSocket keeps); a request beyond its
+/// client's cap is answered 429.
 fn request_service(
     router: axum::Router,
     peer: SocketAddr,
-    slot: Arc<ConnSlot>,
+    admit: Admit,
 ) -> TowerToHyperService<
     impl tower::Service<
         Request<Incoming>,
@@ -156,16 +238,64 @@ fn request_service(
         Future = impl Send,
     > + Clone,
 > {
-    TowerToHyperService::new(router.map_request(move |mut req: Request<Incoming>| {
-        req.extensions_mut().insert(ConnectInfo(peer));
-        req.extensions_mut().insert(slot.clone());
-        req
+    TowerToHyperService::new(tower::service_fn(move |mut req: Request<Incoming>| {
+        let router = router.clone();
+        let admitted = admit.admit(peer, &req);
+        async move {
+            let Some((client, slot)) = admitted else {
+                tracing::debug!(%peer, "request refused: too many from its client");
+                let refusal = (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "too many connections from this address\n",
+                );
+                return Ok(refusal.into_response());
+            };
+            req.extensions_mut().insert(ConnectInfo(client));
+            req.extensions_mut().insert(slot);
+            router.oneshot(req).await
+        }
     }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn forwarded(values: &[&str], proxies: &[&str]) -> Option<IpAddr> {
+        let mut headers = HeaderMap::new();
+        for v in values {
+            headers.append("x-forwarded-for", v.parse().unwrap());
+        }
+        let proxies: Vec<IpNet> = proxies.iter().map(|p| p.parse().unwrap()).collect();
+        forwarded_client(&headers, &proxies)
+    }
+
+    #[test]
+    fn the_client_is_the_last_hop_no_trusted_proxy_vouches_for() {
+        let ip = |s: &str| Some(s.parse::<IpAddr>().unwrap());
+        assert_eq!(
+            forwarded(&["203.0.113.7"], &["10.0.0.1/32"]),
+            ip("203.0.113.7")
+        );
+        // Entries the client wrote come before the one its proxy appended.
+        assert_eq!(
+            forwarded(&["1.2.3.4, 203.0.113.7"], &["10.0.0.0/8"]),
+            ip("203.0.113.7")
+        );
+        // Trusted proxies in a chain are skipped, across header lines too.
+        assert_eq!(
+            forwarded(&["203.0.113.7, 10.0.0.2", "10.0.0.3"], &["10.0.0.0/8"]),
+            ip("203.0.113.7")
+        );
+        assert_eq!(
+            forwarded(&["2001:db8::5"], &["10.0.0.0/8"]),
+            ip("2001:db8::5")
+        );
+        // Nothing usable: the proxy's own address stands.
+        assert_eq!(forwarded(&[], &["10.0.0.0/8"]), None);
+        assert_eq!(forwarded(&["unknown"], &["10.0.0.0/8"]), None);
+        assert_eq!(forwarded(&["10.0.0.4"], &["10.0.0.0/8"]), None);
+    }
 
     #[test]
     fn an_address_holds_at_most_its_cap_and_gets_slots_back() {

@@ -188,3 +188,106 @@ async fn game_creation_is_rate_limited_per_address() {
     // Listing games is not limited.
     assert_eq!(common::http(addr, "GET", "/api/games", "").await.0, 200);
 }
+
+/// `POST /api/games` on a fresh connection whose request says it was forwarded for
+/// `client`: (status, body).
+async fn create_as(addr: SocketAddr, client: &str) -> (u16, String) {
+    let body = json!({"variant": "classic", "rules": {"board_size": 9}}).to_string();
+    let mut tcp = TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {client}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    tcp.write_all(head.as_bytes()).await.unwrap();
+    tcp.write_all(body.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tcp.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, answer)
+}
+
+/// A WebSocket to game `id` forwarded for `client`: the handshake's status.
+async fn socket_as(
+    addr: SocketAddr,
+    id: &str,
+    client: &str,
+) -> Result<tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>, u16> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{addr}/ws/{id}")
+        .into_client_request()
+        .unwrap();
+    request
+        .headers_mut()
+        .insert("x-forwarded-for", client.parse().unwrap());
+    match tokio_tungstenite::connect_async(request).await {
+        Ok((ws, _)) => Ok(ws),
+        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => Err(answer.status().as_u16()),
+        Err(e) => panic!("the handshake failed: {e}"),
+    }
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_client_has_its_own_bounds() {
+    let (addr, _dir) = serve(Limits {
+        connections_per_ip: 2,
+        creations_per_minute: 2,
+        trusted_proxies: vec!["127.0.0.0/8".parse().unwrap()],
+        ..Limits::default()
+    })
+    .await;
+    // Creations: each client its own budget, whatever the proxy's address.
+    let (status, answer) = create_as(addr, "203.0.113.1").await;
+    assert_eq!(status, 200, "{answer}");
+    let id = answer
+        .split("\"id\":\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("a game id")
+        .to_owned();
+    assert_eq!(create_as(addr, "203.0.113.1").await.0, 200);
+    assert_eq!(create_as(addr, "203.0.113.1").await.0, 429);
+    // What the client wrote before the proxy's own entry is not believed.
+    assert_eq!(create_as(addr, "198.51.100.9, 203.0.113.1").await.0, 429);
+    assert_eq!(create_as(addr, "203.0.113.2").await.0, 200);
+
+    // Connections: two sockets per client, more through the same proxy address.
+    let a1 = socket_as(addr, &id, "203.0.113.1").await.expect("first");
+    let a2 = socket_as(addr, &id, "203.0.113.1").await.expect("second");
+    assert_eq!(socket_as(addr, &id, "203.0.113.1").await.err(), Some(429));
+    let b1 = socket_as(addr, &id, "203.0.113.2")
+        .await
+        .expect("another client");
+    let b2 = socket_as(addr, &id, "203.0.113.2")
+        .await
+        .expect("its second");
+    // A socket closed is a slot given back, once the server has seen the close.
+    drop(a1);
+    let mut again = None;
+    for _ in 0..50 {
+        if let Ok(ws) = socket_as(addr, &id, "203.0.113.1").await {
+            again = Some(ws);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        again.is_some(),
+        "the closed socket's slot was never given back"
+    );
+    drop((a2, b1, b2));
+}
+
+#[tokio::test]
+async fn forwarded_addresses_from_anyone_else_are_ignored() {
+    let (addr, _dir) = serve(Limits {
+        connections_per_ip: 2,
+        creations_per_minute: 2,
+        ..Limits::default()
+    })
+    .await;
+    assert_eq!(create_as(addr, "203.0.113.1").await.0, 200);
+    assert_eq!(create_as(addr, "203.0.113.2").await.0, 200);
+    // All three come from 127.0.0.1, whatever they claim.
+    assert_eq!(create_as(addr, "203.0.113.3").await.0, 429);
+}
