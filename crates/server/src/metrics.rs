@@ -1,8 +1,8 @@
 //! What `GET /metrics` reports, in the Prometheus text format (version 0.0.4): games open,
-//! WebSocket connections, moves stored (a counter: Prometheus takes its rate), the move
-//! round trip and the store's commit latency as histograms. A handful of atomics written
-//! by hand: the format is a few lines, and a metrics library would bring a registry and
-//! a global recorder for five numbers.
+//! WebSocket connections, moves stored and searches started (counters: Prometheus takes
+//! their rates), the move round trip and the store's commit latency as histograms. A
+//! handful of atomics written by hand: the format is a few lines, and a metrics library
+//! would bring a registry and a global recorder for six numbers.
 //!
 //! ```
 //! use std::time::Duration;
@@ -68,6 +68,8 @@ pub struct Metrics {
     pub move_round_trip: Histogram,
     /// The store's answer to an append (the commit).
     pub store_latency: Histogram,
+    /// Searches started for computers' moves, marks and players' hints.
+    pub searches: AtomicU64,
 }
 
 impl Metrics {
@@ -76,6 +78,7 @@ impl Metrics {
         let mut out = String::new();
         let connections = self.connections.load(Ordering::Relaxed);
         let moves = self.moves.load(Ordering::Relaxed);
+        let searches = self.searches.load(Ordering::Relaxed);
         let _ = writeln!(
             out,
             "# HELP stonefield_games_open Games with a room open on this instance.\n\
@@ -83,7 +86,9 @@ impl Metrics {
              # HELP stonefield_connections WebSocket connections open.\n\
              # TYPE stonefield_connections gauge\nstonefield_connections {connections}\n\
              # HELP stonefield_moves_total Moves stored by this instance.\n\
-             # TYPE stonefield_moves_total counter\nstonefield_moves_total {moves}"
+             # TYPE stonefield_moves_total counter\nstonefield_moves_total {moves}\n\
+             # HELP stonefield_searches_total Searches started for computers and hints.\n\
+             # TYPE stonefield_searches_total counter\nstonefield_searches_total {searches}"
         );
         self.move_round_trip.write(
             "stonefield_move_round_trip_seconds",

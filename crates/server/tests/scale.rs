@@ -531,3 +531,66 @@ async fn names_reach_every_instance() {
     white.until(named("black", "Ann")).await;
     pg_drop_schema(&url).await;
 }
+
+/// `stonefield_searches_total` of the instance at `addr`.
+async fn searches(addr: SocketAddr) -> u64 {
+    let (status, text) = http(addr, "GET", "/metrics", "").await;
+    assert_eq!(status, 200, "{text}");
+    text.lines()
+        .find_map(|l| l.strip_prefix("stonefield_searches_total "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no searches counter in {text}"))
+}
+
+/// Black plays the first of a few points far from the centre that nobody has taken.
+async fn black_plays_somewhere(black: &mut View) {
+    let free = [(0, 0), (8, 8), (0, 8), (8, 0), (1, 7), (7, 1)]
+        .into_iter()
+        .find(|&(x, y)| !black.moves.iter().any(|m| m[1] == json!([x, y])))
+        .expect("a free point");
+    black.play(free.0, free.1).await;
+}
+
+/// A game against the computer open on two instances: the instance that stored the
+/// person's move answers for the computer, and the other only shows the answer; when the
+/// first dies before answering, the second answers once its grace is over.
+#[tokio::test]
+async fn the_computer_answers_on_one_instance() {
+    let Some(url) = database().await else {
+        return;
+    };
+    let mut a = Process::on(Some(&url));
+    let b = Process::on(Some(&url));
+    let body = json!({"variant": "classic", "rules": {"board_size": 9}, "color": "black",
+        "computer_level": 10});
+    let (status, text) = http(a.addr, "POST", "/api/games", &body.to_string()).await;
+    assert_eq!(status, 200, "{text}");
+    let created: Value = serde_json::from_str(&text).unwrap();
+    let (id, token) = (created["id"].as_str().unwrap(), created["token"].as_str());
+    let mut black = View::connect("black@A", a.addr, id, token).await;
+    let mut watch_b = View::connect("watcher@B", b.addr, id, None).await;
+    for n in [2, 4] {
+        black_plays_somewhere(&mut black).await;
+        black.moves_reach(n).await;
+        watch_b.moves_reach(n).await;
+    }
+    assert_eq!(watch_b.moves, black.moves);
+    assert_eq!(
+        searches(a.addr).await,
+        2,
+        "A stored Black's moves and answers"
+    );
+    assert_eq!(searches(b.addr).await, 0, "B leaves the answers to A");
+
+    // A stores Black's third move and dies during the computer's second of search.
+    black_plays_somewhere(&mut black).await;
+    black.moves_reach(5).await;
+    a.kill();
+    let started = std::time::Instant::now();
+    watch_b.moves_reach(6).await;
+    eprintln!("B answered {:?} after A died", started.elapsed());
+    assert_eq!(watch_b.moves[5][0], "white", "{:?}", watch_b.moves);
+    assert_eq!(searches(b.addr).await, 1, "B answered once A could not");
+    drop(b);
+    pg_drop_schema(&url).await;
+}

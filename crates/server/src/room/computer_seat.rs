@@ -3,6 +3,10 @@
 //! own, answering an undo request (always yes). Thinking runs on the [`ThinkPool`]; its
 //! answer comes back through the room's inbox of thoughts tagged with the version of the
 //! game it was asked about, and an answer about a game that has changed since is dropped.
+//!
+//! On a shared store, the instance that stored the player's action answers for the
+//! computer; the others wait [`ANSWER_GRACE_MS`] and answer only if it has not (it may have
+//! died), so that a computer does not think on every instance that has the game open.
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -21,6 +25,11 @@ use crate::protocol::ServerMessage;
 /// The connection id the computer's own actions go out under: no connection has it, so
 /// refusals addressed to it go nowhere.
 pub(super) const COMPUTER_CONN: u64 = u64::MAX;
+
+/// How long an instance that learnt of a change from another leaves the computer's answer
+/// to that one: the longest search (a second at level 10, less on a clock) and ample room
+/// for a busy pool. A computer whose instance died answers this much later.
+pub(super) const ANSWER_GRACE_MS: u64 = 10_000;
 
 /// A computer's answer, the version of the game it was about, and for a hint the
 /// connection that asked.
@@ -46,6 +55,9 @@ pub(super) struct Thinking {
     own_count: Option<ByColor<f64>>,
     /// A player's hint is being searched: one at a time per game.
     pub(super) hint_pending: bool,
+    /// Until this time (ms) the instance that stored the last change answers for the
+    /// computer, not this one.
+    pub(super) others_answer_until: Option<u64>,
 }
 
 impl Thinking {
@@ -59,6 +71,7 @@ impl Thinking {
             answers,
             own_count: None,
             hint_pending: false,
+            others_answer_until: None,
         };
         (thinking, rx)
     }
@@ -79,8 +92,26 @@ impl Room {
         self.thinking.asked == Some(self.thinking.version())
     }
 
+    /// Records who changed the game last: this instance (`by_us`), which then answers for
+    /// the computer, or another, which is given [`ANSWER_GRACE_MS`] to answer.
+    pub(super) fn changed_by(&mut self, by_us: bool) {
+        let waits = !by_us && self.row.computer.is_some() && !self.finished();
+        self.thinking.others_answer_until = waits.then(|| self.now() + ANSWER_GRACE_MS);
+    }
+
+    /// When the computer's answer is this instance's to give, if it is waiting on another.
+    pub(super) fn answer_due(&self) -> Option<u64> {
+        self.thinking.others_answer_until
+    }
+
     /// Does whatever the computer has to do now; nothing in games between people.
     pub(super) async fn computer_turn(&mut self) {
+        if let Some(until) = self.thinking.others_answer_until {
+            if self.now() < until {
+                return;
+            }
+            self.thinking.others_answer_until = None;
+        }
         let Some(seat) = self.row.computer else {
             return;
         };
@@ -146,6 +177,7 @@ impl Room {
         let seed = self.seed(version);
         let (pool, answers) = (self.thinking.pool.clone(), self.thinking.answers.clone());
         let current = Arc::clone(&self.thinking.version);
+        self.metrics.searches.fetch_add(1, Ordering::Relaxed);
         tokio::spawn(async move {
             let wanted = move || current.load(Ordering::SeqCst) == version;
             let job = move || think(&game, level, task, seed);

@@ -82,6 +82,7 @@ impl Room {
             }
         }
         self.settle(event, clock, result, report);
+        self.changed_by(true);
         true
     }
 
@@ -242,6 +243,7 @@ impl Room {
             None => self.clock_after(self.clock.clone(), result.is_some(), self.now()),
         };
         self.settle(event, clock, result, report);
+        self.changed_by(false);
         Ok(())
     }
 

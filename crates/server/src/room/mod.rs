@@ -373,10 +373,11 @@ impl Room {
         // A game against the computer resumed at its turn: it answers without being asked.
         self.computer_turn().await;
         loop {
-            let deadline = self
+            let flag = self
                 .clock
                 .deadline()
                 .map(|(_, at)| at.max(self.flag_retry_at));
+            let deadline = flag.into_iter().chain(self.answer_due()).min();
             let sleep = async {
                 match deadline {
                     Some(at) => {
