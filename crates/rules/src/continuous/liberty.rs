@@ -150,6 +150,11 @@ impl Cover {
         self.spans.insert(at, (span.0, span.1, id));
     }
 
+    /// The stones that cover an arc: every stone nearer than `4r - eps`.
+    pub fn stones(&self) -> impl Iterator<Item = u32> + '_ {
+        self.spans.iter().map(|s| s.2).filter(|&id| id != EDGES)
+    }
+
     /// The stone `id` is gone.
     pub fn remove(&mut self, id: u32) {
         self.spans.retain(|s| s.2 != id);

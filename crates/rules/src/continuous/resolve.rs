@@ -194,14 +194,19 @@ impl Position {
         // cover of the circle tells so without computing them or searching the grid for
         // each (which cost most of a request there).
         let cover = &self.stone(id).cover;
-        self.grid.near(s, 2.0 * touch * (1.0 + 1e-9), |other, t| {
+        // The circles that cross this one are those of the stones that cover an arc of
+        // it, which the cover lists: no grid search. A circle that only grazes it (a stone
+        // 4r away, within eps) covers nothing there, so the point where they meet is no
+        // end of a covered arc and adds nothing the nearest point above does not.
+        for other in cover.stones() {
+            let t = self.stone(other).at;
             let first = || !carries(other) || key < self.grid.scan_order(other, t);
             if other == id || s.dist2(t) > pair_reach2 || !first() {
-                return;
+                continue;
             }
             let (start, end) = cover.buried_ends(other).unwrap_or((false, false));
             if start && end {
-                return;
+                continue;
             }
             // The first point lies counter-clockwise of the centres' line (beyond the end
             // of the arc `other` covers), the second clockwise (before its start).
@@ -217,7 +222,7 @@ impl Position {
                     }
                 }
             }
-        });
+        }
         let circle = Piece::Circle(s, touch);
         for &piece in self.board.pieces() {
             intersect(circle, piece)
