@@ -186,6 +186,18 @@ impl Clock {
         self.running.map(|(c, _)| c)
     }
 
+    /// When the running side's turn started (ms), if a clock runs.
+    pub fn running_since(&self) -> Option<u64> {
+        self.running.map(|(_, since)| since)
+    }
+
+    /// Does not charge the running side `ms` of its turn (time nobody could move in).
+    pub fn forgive(&mut self, ms: u64) {
+        if let Some((_, since)) = &mut self.running {
+            *since = since.saturating_add(ms);
+        }
+    }
+
     /// Stops the clock without charging the running side (game over).
     pub fn halt(&mut self) {
         self.running = None;

@@ -22,6 +22,7 @@ pub mod metrics;
 pub mod names;
 mod new_game;
 pub mod notices;
+pub mod outages;
 mod pool;
 pub mod protocol;
 pub mod replay;
@@ -135,6 +136,7 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
     let store = store::Store::connect(&url).await?;
     let rooms = Arc::new(rooms::Rooms::new(store));
     notices::listen(&rooms).await?;
+    outages::start(&rooms).await?;
     Ok(AppState {
         rooms,
         heavy: HeavyPool::for_this_machine(),

@@ -26,6 +26,8 @@ pub struct Rooms {
     metrics: Arc<Metrics>,
     /// Set when the server stops: every WebSocket closes with "server restarting".
     draining: watch::Sender<bool>,
+    /// When no instance was alive (ms, from and to): no clock counts that time.
+    outages: std::sync::OnceLock<Vec<(i64, i64)>>,
 }
 
 impl Rooms {
@@ -42,7 +44,13 @@ impl Rooms {
             pool,
             metrics: Arc::default(),
             draining: watch::Sender::new(false),
+            outages: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The times no instance was alive (see [`crate::outages`]), set once at start.
+    pub fn set_outages(&self, outages: Vec<(i64, i64)>) {
+        let _ = self.outages.set(outages);
     }
 
     /// Changes to `true` when the server stops (what each WebSocket watches).
@@ -110,12 +118,14 @@ impl Rooms {
         let Some((row, events)) = self.store.load_log(id).await? else {
             return Ok(None);
         };
+        let outages = self.outages.get().map_or(&[][..], Vec::as_slice);
         let handle = room::start(
             self.store.clone(),
             row,
             events,
             self.pool.clone(),
             Arc::clone(&self.metrics),
+            outages,
         )?;
         map.insert(id.to_owned(), handle.clone());
         Ok(Some(handle))

@@ -594,3 +594,60 @@ async fn the_computer_answers_on_one_instance() {
     drop(b);
     pg_drop_schema(&url).await;
 }
+
+/// Black's main time left, as a state message tells it.
+fn black_left_ms(state: &Value) -> u64 {
+    state["state"]["clock"]["black"]["main_ms"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no clock in {state}"))
+}
+
+/// A clock does not count the time when no instance was alive: the game's only instance
+/// is killed during Black's turn, and one started after the outage shows Black the time
+/// it had (the old code charged the outage: Black lost it).
+#[tokio::test]
+async fn a_clock_does_not_count_an_outage() {
+    let Some(url) = database().await else {
+        return;
+    };
+    let mut a = Process::on(Some(&url));
+    let body = json!({"variant": "classic", "rules": {"board_size": 9}, "color": "black",
+        "time_control": {"kind": "absolute", "main_ms": 60_000}});
+    let (status, text) = http(a.addr, "POST", "/api/games", &body.to_string()).await;
+    assert_eq!(status, 200, "{text}");
+    let created: Value = serde_json::from_str(&text).unwrap();
+    let id = created["id"].as_str().unwrap();
+    let invite = created["invite"].as_str().unwrap();
+    let mut black = View::connect("black@A", a.addr, id, created["token"].as_str()).await;
+    let wt = claimed_token(a.addr, id, invite).await;
+    black.until(|m| m["state"]["status"] == "live").await;
+    let mut white = View::connect("white@A", a.addr, id, Some(&wt)).await;
+    // Black's turn starts with White's move, stored with the clocks.
+    black.play(2, 2).await;
+    white.moves_reach(1).await;
+    white.play(6, 6).await;
+    let moved = black.until(|m| m["type"] == "moved" && m["seq"] == 2).await;
+    let before = moved["clock"]["black"]["main_ms"]
+        .as_u64()
+        .expect("a clock");
+    let killed = std::time::Instant::now();
+    a.kill();
+    // Longer than an outage takes to be one, with room for a loaded machine.
+    let outage = stonefield_server::outages::STALE + std::time::Duration::from_secs(2);
+    tokio::time::sleep(outage).await;
+    let b = Process::on(Some(&url));
+    let mut watcher = Client::connect(b.addr, id, None).await;
+    let state = watcher.recv_type("state").await;
+    let after = black_left_ms(&state);
+    let charged = before.saturating_sub(after);
+    eprintln!(
+        "Black had {before} ms, then {after} ms, {:?} after the kill",
+        killed.elapsed()
+    );
+    assert!(
+        charged < 2_000,
+        "Black was charged {charged} ms across an outage of {outage:?}"
+    );
+    drop(b);
+    pg_drop_schema(&url).await;
+}

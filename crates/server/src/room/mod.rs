@@ -252,6 +252,7 @@ pub fn start(
     events: Vec<Event>,
     pool: ThinkPool,
     metrics: Arc<Metrics>,
+    outages: &[(i64, i64)],
 ) -> Result<RoomHandle, RoomError> {
     let last_seq = events.last().map_or(-1, |e| e.seq);
     let events = effective(&events);
@@ -282,7 +283,7 @@ pub fn start(
         since: None,
         flag_retry_at: 0,
     };
-    room.resume_clock();
+    room.resume_clock(outages);
     let (tx, rx) = mpsc::channel(256);
     let (pokes, poked) = mpsc::unbounded_channel();
     // Every line the room logs names its game.
@@ -353,15 +354,21 @@ impl Room {
     }
 
     /// The clock of a room being opened. On a shared store the stored turn goes on (other
-    /// instances count to the same deadline); a single instance restarts the turn's count,
-    /// so time the server was down is nobody's.
-    fn resume_clock(&mut self) {
+    /// instances count to the same deadline), less the `outages` when no instance was
+    /// alive; a single instance restarts the turn's count. Either way, time when no server
+    /// was there to take a move is nobody's.
+    fn resume_clock(&mut self, outages: &[(i64, i64)]) {
         let counting =
             self.row.claimed && !self.finished() && self.engine.phase() == Phase::Playing;
         let shared = self.store.shared_url().is_some();
         if !(shared && counting && self.clock.running() == Some(self.engine.to_move())) {
             self.restart_clock();
+            return;
         }
+        let ms = |t: u64| i64::try_from(t).unwrap_or(i64::MAX);
+        let since = self.clock.running_since().map_or(i64::MAX, ms);
+        let missed = crate::outages::overlap(outages, since, ms(self.now()));
+        self.clock.forgive(u64::try_from(missed).unwrap_or(0));
     }
 
     async fn run(
