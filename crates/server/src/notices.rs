@@ -1,9 +1,10 @@
 //! The instance's one `LISTEN` connection on a shared (PostgreSQL) store. Every instance
 //! announces the events it stores on [`CHANNEL`] (`game_id:seq`, sent by the database when
-//! the commit is made) and the seats it gives (`game_id:claim`); this task hears them all
-//! and pokes the rooms open on this instance, which read what is new from the events
-//! table. When the connection drops, notices are lost: once it is back, every room is told
-//! to read what it missed.
+//! the commit is made), the seats it gives (`game_id:claim`) and the open games it deletes
+//! (`game_id:expired`); this task hears them all and pokes the rooms open on this
+//! instance, which read what is new from the events table, or forgets their rooms. When
+//! the connection drops, notices are lost: once it is back, every room is told to read
+//! what it missed.
 
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -37,6 +38,10 @@ async fn dispatch(mut listener: PgListener, rooms: Weak<Rooms>) {
             return;
         };
         match notice {
+            Ok(Some(n)) if n.payload().ends_with(":expired") => {
+                let id = n.payload().trim_end_matches(":expired");
+                rooms.forget(id).await;
+            }
             Ok(Some(n)) => match parse(n.payload()) {
                 Some((id, poke)) => rooms.poke(id, poke).await,
                 None => tracing::warn!(payload = n.payload(), "a notice not understood"),

@@ -88,6 +88,12 @@ impl Rooms {
         }
     }
 
+    /// Forgets the room of game `id`, deleted by another instance: the next to ask for
+    /// the game is told it is gone.
+    pub async fn forget(&self, id: &str) {
+        self.map.lock().await.remove(id);
+    }
+
     /// Tells every open room to read what it may have missed.
     pub async fn poke_all(&self, poke: Poke) {
         for room in self.map.lock().await.values() {

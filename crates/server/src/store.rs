@@ -53,7 +53,8 @@ pub enum StoreError {
 }
 
 /// The PostgreSQL channel on which every instance announces the events it stored
-/// (`game_id:seq`) and the seats it gave (`game_id:claim`).
+/// (`game_id:seq`), the seats it gave (`game_id:claim`) and the open games it deleted
+/// (`game_id:expired`).
 pub const CHANNEL: &str = "stonefield";
 
 /// Migrations in order; each runs once, inside a transaction, on both databases.
@@ -772,6 +773,14 @@ impl Store {
                 .bind(id)
                 .execute(&mut *tx)
                 .await?;
+            if self.shared.is_some() {
+                // The other instances forget their rooms of it once this is committed.
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(format!("{id}:expired"))
+                    .execute(&mut *tx)
+                    .await?;
+            }
         }
         tx.commit().await?;
         Ok(ids)

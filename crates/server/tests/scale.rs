@@ -651,3 +651,37 @@ async fn a_clock_does_not_count_an_outage() {
     drop(b);
     pg_drop_schema(&url).await;
 }
+
+/// An open game that one instance deletes (nobody joined it in time) is gone on every
+/// instance: another with its room open forgets it, and a claim through it is told the
+/// game does not exist (the old code kept the room, which answered that the seat was
+/// taken).
+#[tokio::test]
+async fn an_expired_game_is_gone_on_every_instance() {
+    let Some(url) = database().await else {
+        return;
+    };
+    let (a, b, game) = two_instances(&url, TimeControl::None).await;
+    // The creator waits on B, so B has the room open.
+    let _creator = Client::connect(b.addr, &game.id, Some(&game.token)).await;
+    let mut rooms_on_b = b.state.rooms.running().await;
+    assert_eq!(rooms_on_b, 1);
+    let expired = a
+        .state
+        .rooms
+        .expire_open(std::time::Duration::ZERO)
+        .await
+        .unwrap();
+    assert_eq!(expired, 1);
+    for _ in 0..250 {
+        rooms_on_b = b.state.rooms.running().await;
+        if rooms_on_b == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(rooms_on_b, 0, "B still has the room of the deleted game");
+    let (status, answer) = common::claim(b.addr, &game.id, game.invite.as_deref()).await;
+    assert_eq!(status, 404, "{answer}");
+    pg_drop_schema(&url).await;
+}
