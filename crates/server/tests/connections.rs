@@ -189,21 +189,12 @@ async fn game_creation_is_rate_limited_per_address() {
     assert_eq!(common::http(addr, "GET", "/api/games", "").await.0, 200);
 }
 
-/// `POST /api/games` on a fresh connection whose request says it was forwarded for
-/// `client`: (status, body).
+/// `POST /api/games` whose request says it was forwarded for `client`: (status, body).
 async fn create_as(addr: SocketAddr, client: &str) -> (u16, String) {
     let body = json!({"variant": "classic", "rules": {"board_size": 9}}).to_string();
-    let mut tcp = TcpStream::connect(addr).await.unwrap();
-    let head = format!(
-        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {client}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    tcp.write_all(head.as_bytes()).await.unwrap();
-    tcp.write_all(body.as_bytes()).await.unwrap();
-    let mut answer = Vec::new();
-    tcp.read_to_end(&mut answer).await.unwrap();
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let status = answer.split(' ').nth(1).unwrap().parse().unwrap();
+    let forwarded = format!("X-Forwarded-For: {client}\r\n");
+    let (status, _, answer) =
+        common::http_request(addr, "POST", "/api/games", &forwarded, &body).await;
     (status, answer)
 }
 

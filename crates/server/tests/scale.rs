@@ -128,12 +128,21 @@ impl View {
 
 /// `POST /api/games`: a private 9x9 classic game created by Black; (id, token, invite).
 async fn create_game(addr: SocketAddr) -> (String, String, String) {
-    let body = json!({"variant": "classic", "rules": {"board_size": 9}, "color": "black"});
-    let (status, text) = http(addr, "POST", "/api/games", &body.to_string()).await;
-    assert_eq!(status, 200, "{text}");
-    let created: Value = serde_json::from_str(&text).unwrap();
+    let created = create_game_with(addr, json!({})).await;
     let field = |k: &str| created[k].as_str().unwrap().to_owned();
     (field("id"), field("token"), field("invite"))
+}
+
+/// `POST /api/games` of a 9x9 classic game created by Black, with the fields of `more`:
+/// the answer.
+async fn create_game_with(addr: SocketAddr, more: Value) -> Value {
+    let mut body = json!({"variant": "classic", "rules": {"board_size": 9}, "color": "black"});
+    for (k, v) in more.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    let (status, text) = http(addr, "POST", "/api/games", &body.to_string()).await;
+    assert_eq!(status, 200, "{text}");
+    serde_json::from_str(&text).unwrap()
 }
 
 /// Everyone reads until the game has `n` moves.
@@ -561,11 +570,7 @@ async fn the_computer_answers_on_one_instance() {
     };
     let mut a = Process::on(Some(&url));
     let b = Process::on(Some(&url));
-    let body = json!({"variant": "classic", "rules": {"board_size": 9}, "color": "black",
-        "computer_level": 10});
-    let (status, text) = http(a.addr, "POST", "/api/games", &body.to_string()).await;
-    assert_eq!(status, 200, "{text}");
-    let created: Value = serde_json::from_str(&text).unwrap();
+    let created = create_game_with(a.addr, json!({"computer_level": 10})).await;
     let (id, token) = (created["id"].as_str().unwrap(), created["token"].as_str());
     let mut black = View::connect("black@A", a.addr, id, token).await;
     let mut watch_b = View::connect("watcher@B", b.addr, id, None).await;
@@ -611,11 +616,8 @@ async fn a_clock_does_not_count_an_outage() {
         return;
     };
     let mut a = Process::on(Some(&url));
-    let body = json!({"variant": "classic", "rules": {"board_size": 9}, "color": "black",
-        "time_control": {"kind": "absolute", "main_ms": 60_000}});
-    let (status, text) = http(a.addr, "POST", "/api/games", &body.to_string()).await;
-    assert_eq!(status, 200, "{text}");
-    let created: Value = serde_json::from_str(&text).unwrap();
+    let clock = json!({"kind": "absolute", "main_ms": 60_000});
+    let created = create_game_with(a.addr, json!({"time_control": clock})).await;
     let id = created["id"].as_str().unwrap();
     let invite = created["invite"].as_str().unwrap();
     let mut black = View::connect("black@A", a.addr, id, created["token"].as_str()).await;

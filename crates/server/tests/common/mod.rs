@@ -169,10 +169,21 @@ pub async fn http_with_headers(
     path: &str,
     body: &str,
 ) -> (u16, String, String) {
+    http_request(addr, method, path, "", body).await
+}
+
+/// [`http_with_headers`] with `extra` header lines (each ending in `\r\n`).
+pub async fn http_request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    extra: &str,
+    body: &str,
+) -> (u16, String, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut tcp = TcpStream::connect(addr).await.unwrap();
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
     tcp.write_all(head.as_bytes()).await.unwrap();
