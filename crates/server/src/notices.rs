@@ -38,12 +38,9 @@ async fn dispatch(mut listener: PgListener, rooms: Weak<Rooms>) {
             return;
         };
         match notice {
-            Ok(Some(n)) if n.payload().ends_with(":expired") => {
-                let id = n.payload().trim_end_matches(":expired");
-                rooms.forget(id).await;
-            }
             Ok(Some(n)) => match parse(n.payload()) {
-                Some((id, poke)) => rooms.poke(id, poke).await,
+                Some(Notice::Room(id, poke)) => rooms.poke(id, poke).await,
+                Some(Notice::Expired(id)) => rooms.forget(id).await,
                 None => tracing::warn!(payload = n.payload(), "a notice not understood"),
             },
             Ok(None) => {
@@ -60,14 +57,24 @@ async fn dispatch(mut listener: PgListener, rooms: Weak<Rooms>) {
     }
 }
 
-/// `game_id:seq` or `game_id:claim`.
-fn parse(payload: &str) -> Option<(&str, Poke)> {
+/// What a notice says of a game.
+#[derive(Debug, PartialEq)]
+enum Notice<'a> {
+    /// News for the game's room, if one is open here.
+    Room(&'a str, Poke),
+    /// The game was deleted (an open game nobody joined in time).
+    Expired(&'a str),
+}
+
+/// `game_id:seq`, `game_id:claim` or `game_id:expired`.
+fn parse(payload: &str) -> Option<Notice<'_>> {
     let (id, what) = payload.rsplit_once(':')?;
     let poke = match what {
+        "expired" => return Some(Notice::Expired(id)),
         "claim" => Poke::Claimed,
         seq => Poke::Stored(seq.parse().ok()?),
     };
-    Some((id, poke))
+    Some(Notice::Room(id, poke))
 }
 
 #[cfg(test)]
@@ -76,8 +83,9 @@ mod tests {
 
     #[test]
     fn payloads_name_a_game_and_what_changed() {
-        assert_eq!(parse("abc:12"), Some(("abc", Poke::Stored(12))));
-        assert_eq!(parse("abc:claim"), Some(("abc", Poke::Claimed)));
+        assert_eq!(parse("abc:12"), Some(Notice::Room("abc", Poke::Stored(12))));
+        assert_eq!(parse("abc:claim"), Some(Notice::Room("abc", Poke::Claimed)));
+        assert_eq!(parse("abc:expired"), Some(Notice::Expired("abc")));
         assert_eq!(parse("abc"), None);
         assert_eq!(parse("abc:x"), None);
     }
