@@ -211,20 +211,7 @@ fn choose(
     scratch: &mut Vec<u16>,
 ) -> Option<u16> {
     if last.is_some() || last2.is_some() {
-        let mut area = [0u16; 18];
-        let mut n = 0;
-        for c in [last, last2].into_iter().flatten() {
-            let around = [c]
-                .into_iter()
-                .chain(board.cell_neighbours(c))
-                .chain(board.cell_diagonals(c));
-            for q in around {
-                if !area[..n].contains(&q) && !board.is_off_board(q) {
-                    area[n] = q;
-                    n += 1;
-                }
-            }
-        }
+        let (area, n) = around_last_moves(board, last, last2);
         let area = &area[..n];
         if rng.f32() < config.capture {
             scratch.clear();
@@ -280,6 +267,39 @@ fn choose(
     random_move(board, me, config, rng, scratch)
 }
 
+/// The cells on the board among `last`, `last2` and their eight neighbours each, in that
+/// order, without repeats; and how many there are.
+fn around_last_moves(board: &Board, last: Option<u16>, last2: Option<u16>) -> ([u16; 18], usize) {
+    let mut area = [0u16; 18];
+    let mut n = 0;
+    // Two moves more than two lines apart share no neighbour: then nothing repeats and
+    // the cells need no search among those already taken.
+    let overlap = match (last, last2) {
+        (Some(a), Some(b)) => chebyshev(board, a, b) <= 2,
+        _ => false,
+    };
+    for c in [last, last2].into_iter().flatten() {
+        let around = [c]
+            .into_iter()
+            .chain(board.cell_neighbours(c))
+            .chain(board.cell_diagonals(c));
+        for q in around {
+            let repeat = overlap && area[..n].contains(&q);
+            if !repeat && !board.is_off_board(q) {
+                area[n] = q;
+                n += 1;
+            }
+        }
+    }
+    (area, n)
+}
+
+/// The number of kings' steps between cells `a` and `b`.
+fn chebyshev(board: &Board, a: u16, b: u16) -> u16 {
+    let s = board.stride();
+    (a / s).abs_diff(b / s).max((a % s).abs_diff(b % s))
+}
+
 /// The urgent moves for `me` among the chains with a stone in `area`: the liberty of a
 /// chain of the opponent's in atari (capture), and for an own chain in atari its escape
 /// (if extending leaves at least three liberties) and the capture of any chain in atari
@@ -291,6 +311,11 @@ pub(crate) fn atari_moves(board: &Board, area: &[u16], me: Color, out: &mut Vec<
         let Some(color) = board.stone_at(q) else {
             continue;
         };
+        // Most chains have too many liberties to be in atari, which costs one load to
+        // tell: before the search among the chains seen.
+        if !board.may_be_in_atari(q) {
+            continue;
+        }
         let chain = board.chain_id(q);
         if seen[..n_seen].contains(&chain) || n_seen == seen.len() {
             continue;

@@ -202,13 +202,22 @@ impl Board {
         }
     }
 
+    /// False when the chain through the stone at `i` surely has two liberties or more: a
+    /// test of one load, before [`Board::atari_liberty`] walks the chain.
+    #[inline]
+    pub fn may_be_in_atari(&self, i: u16) -> bool {
+        // A single liberty touches at most four stones of the chain: more pseudo-liberties
+        // mean at least two.
+        self.grid.libs[at(self.grid.chain[at(i)])] <= 4
+    }
+
     /// The only liberty of the chain through the stone at `i` when it has one (atari);
     /// `None` when `i` holds no stone.
     #[inline]
     pub fn atari_liberty(&self, i: u16) -> Option<u16> {
-        // A single liberty touches at most four stones of the chain: more pseudo-liberties
-        // mean at least two.
-        if self.grid.libs[at(self.grid.chain[at(i)])] > 4 {
+        let chain = at(self.grid.chain[at(i)]);
+        // A lone stone's pseudo-liberties are its liberties: no walk needed to tell.
+        if !self.may_be_in_atari(i) || (self.grid.stones[chain] == 1 && self.grid.libs[chain] > 1) {
             return None;
         }
         let libs = self.chain_liberties(i, 2);
@@ -438,6 +447,23 @@ mod tests {
                     let captured = after.captured_cells().len() as u32;
                     let expected = if real == 0 { 0 } else { captured };
                     assert_eq!(b.captures_by(i, c), expected);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn atari_is_told_as_counting_every_liberty_tells_it() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        for _ in 0..300 {
+            let moves = rng.usize(0..120);
+            let b = random_board(7, moves, &mut rng);
+            for i in b.points().filter_map(|p| b.cell(p)) {
+                let libs = b.chain_liberties(i, 4);
+                let expected = (libs.len() == 1).then(|| libs.as_slice()[0]);
+                assert_eq!(b.atari_liberty(i), expected, "{i} in {b:?}");
+                if expected.is_some() {
+                    assert!(b.may_be_in_atari(i));
                 }
             }
         }
