@@ -49,6 +49,21 @@ const COMMANDS: &[&str] = &[
     "stonefield-search_stats",
 ];
 
+/// The commands that neither change the position nor search: the thinking on the
+/// opponent's time goes on through them (a match asks for the search's figures, and a
+/// server sends the clock, between the move and the opponent's reply).
+const READ_ONLY: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "showboard",
+    "printsgf",
+    "time_left",
+    "stonefield-search_stats",
+];
+
 /// The engine's state between commands.
 #[derive(Debug)]
 pub struct Engine {
@@ -103,8 +118,11 @@ impl Engine {
             Err(_) => (String::new(), first),
         };
         let args: Vec<&str> = words.collect();
-        // Any command ends the thinking on the opponent's time: the position may change.
-        self.player.stop_pondering();
+        // A command that may change the position or search ends the thinking on the
+        // opponent's time; one that only reads what stands lets it go on.
+        if !READ_ONLY.contains(&command) {
+            self.player.stop_pondering();
+        }
         let reply = self.run(command, &args);
         if reply.is_ok() && matches!(command, "genmove" | "kgs-genmove_cleanup") {
             self.player.ponder(&self.game);
@@ -706,6 +724,27 @@ mod tests {
         assert!(!say(&mut e, "genmove b").starts_with('?'));
         assert_eq!(say(&mut e, "clear_board"), "=\n\n");
         assert!(e.handle("quit").1);
+    }
+
+    #[test]
+    fn reading_commands_let_the_thinking_on_the_opponents_time_go_on() {
+        for ponder in [false, true] {
+            let mut e = Engine::new(Options {
+                ponder,
+                ..Options::playouts(200, 1)
+            });
+            say(&mut e, "boardsize 9");
+            assert!(!say(&mut e, "genmove b").starts_with('?'));
+            // Without --ponder the thread only moves the tree to the new position.
+            assert!(e.player.is_pondering(), "ponder {ponder}");
+            for command in ["stonefield-search_stats", "showboard", "time_left w 60 0"] {
+                assert!(say(&mut e, command).starts_with('='), "{command}");
+                assert!(e.player.is_pondering(), "{command} stopped it");
+            }
+            assert_eq!(say(&mut e, "play w E5"), "=\n\n");
+            assert!(!e.player.is_pondering());
+            assert!(!say(&mut e, "genmove b").starts_with('?'));
+        }
     }
 
     #[test]
