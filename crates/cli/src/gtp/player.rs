@@ -56,7 +56,8 @@ pub struct Options {
     #[arg(long, hide = true, value_parser = Tuning::parse)]
     pub tune: Option<Tuning>,
     /// Think on the opponent's time: after `genmove` the search goes on, on the same
-    /// threads, until the next command, and the opponent's reply finds its subtree grown.
+    /// threads, until a command that changes the position or searches, and the
+    /// opponent's reply finds its subtree grown.
     #[arg(long)]
     pub ponder: bool,
 }
