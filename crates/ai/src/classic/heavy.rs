@@ -272,7 +272,7 @@ fn choose(
 fn around_last_moves(board: &Board, last: Option<u16>, last2: Option<u16>) -> ([u16; 18], usize) {
     let mut area = [0u16; 18];
     let mut n = 0;
-    // Two moves more than two lines apart share no neighbour: then nothing repeats and
+    // Two moves more than two kings' steps apart share no neighbour: then nothing repeats and
     // the cells need no search among those already taken.
     let overlap = match (last, last2) {
         (Some(a), Some(b)) => chebyshev(board, a, b) <= 2,
@@ -311,8 +311,8 @@ pub(crate) fn atari_moves(board: &Board, area: &[u16], me: Color, out: &mut Vec<
         let Some(color) = board.stone_at(q) else {
             continue;
         };
-        // Most chains have too many liberties to be in atari, which costs one load to
-        // tell: before the search among the chains seen.
+        // Most chains have too many pseudo-liberties to be in atari, which a lookup tells:
+        // before the search among the chains seen.
         if !board.may_be_in_atari(q) {
             continue;
         }

@@ -203,7 +203,7 @@ impl Board {
     }
 
     /// False when the chain through the stone at `i` surely has two liberties or more: a
-    /// test of one load, before [`Board::atari_liberty`] walks the chain.
+    /// lookup of its pseudo-liberties, before [`Board::atari_liberty`] walks the chain.
     #[inline]
     pub fn may_be_in_atari(&self, i: u16) -> bool {
         // A single liberty touches at most four stones of the chain: more pseudo-liberties
