@@ -26,8 +26,9 @@ pub enum Choice {
 /// Below this estimated winning rate (after a full search) the player resigns.
 const RESIGN_BELOW: f64 = 0.03;
 
-/// Whether `p` is a point every neighbour of which is `color` or off the board: filling
-/// it is never worth considering.
+/// Whether `p` is a point every neighbour of which is `color` or off the board: the flat
+/// baseline's eye, false eyes included, kept as the baseline was measured
+/// ([`classic_candidates`] lets the tree fill a false eye).
 fn fills_own_eye(board: &Board, p: Point, color: Color) -> bool {
     let (x, y) = (u32::from(p.x()), u32::from(p.y()));
     let neighbours = [
@@ -168,7 +169,7 @@ pub fn count(game: &ClassicGame, dead: &[Stone<Point>]) -> Outcome {
     Outcome::from_scores(score.black, score.white)
 }
 
-/// Classic Go for the tree search: the legal points that do not fill an own eye, passing,
+/// Classic Go for the tree search: the legal points that do not fill an own true eye, passing,
 /// the rules crate's light playouts scored by area and komi, and RAVE keyed by point.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ClassicPolicy;
@@ -281,7 +282,10 @@ pub(crate) fn classic_may_pass(game: &ClassicGame) -> bool {
     game.phase() == Phase::Playing && game.handicap_left() == 0
 }
 
-/// The legal points that do not fill an own eye: the candidates of both classic policies.
+/// The legal points that do not fill an own true eye and are no suicide, the points a
+/// playout may take: the candidates of both classic policies. A false eye is a
+/// candidate: filling it is how a chain connects, or wins a capturing race, where the
+/// eye was never one.
 pub(crate) fn classic_candidates(game: &ClassicGame) -> Vec<Point> {
     if game.phase() != Phase::Playing {
         return Vec::new();
@@ -291,7 +295,11 @@ pub(crate) fn classic_candidates(game: &ClassicGame) -> Vec<Point> {
     // The cheap tests first: `check` plays the move on a copy of the board.
     board
         .points()
-        .filter(|&p| board.get(p).is_none() && !fills_own_eye(board, p, me))
+        .filter(|&p| {
+            board
+                .cell(p)
+                .is_some_and(|i| board.is_empty_cell(i) && board.playout_allows(i, me))
+        })
         .filter(|p| game.check(p).is_ok())
         .collect()
 }
@@ -440,6 +448,22 @@ mod tests {
             [(1, 3)],
             "{dead:?}"
         );
+    }
+
+    #[test]
+    fn the_tree_may_fill_a_false_eye_but_not_a_true_one() {
+        // Black's (0,2) is a false eye (White (1,3) holds its diagonal on the edge):
+        // filling it connects (0,1) and (0,3). (0,0) is a true eye of Black's corner.
+        let game = game_with(
+            7,
+            &[(1, 0), (0, 1), (1, 1), (1, 2), (0, 3)],
+            &[(1, 3), (2, 2), (0, 4)],
+        );
+        let candidates = classic_candidates(&game);
+        let at = |x, y| Point::new(x, y, 7).expect("on board");
+        assert!(candidates.contains(&at(0, 2)), "the false eye");
+        assert!(!candidates.contains(&at(0, 0)), "the true eye");
+        assert!(candidates.contains(&at(4, 4)));
     }
 
     #[test]
