@@ -348,6 +348,25 @@ fn segment_segment(a: V, b: V, c: V, d: V) -> Option<V> {
     })
 }
 
+/// False when the circle (`c`, `r`) surely misses `piece`: a test far cheaper than
+/// [`intersect`], with a margin far above the tolerance with which that finds a circle
+/// that only grazes a piece.
+pub(crate) fn may_meet(c: V, r: f64, piece: Piece) -> bool {
+    const MARGIN: f64 = 1.0 + 1e-6;
+    match piece {
+        // Nearer than r to the segment's line, or no point of the segment is at r.
+        Piece::Segment(a, b) => {
+            let ab = b - a;
+            let cross = (c - a).cross(ab);
+            cross * cross <= (r * MARGIN) * (r * MARGIN) * ab.norm2()
+        }
+        Piece::Circle(o, radius) => {
+            let sum = (r + radius) * MARGIN;
+            c.dist2(o) <= sum * sum
+        }
+    }
+}
+
 /// Points of the segment `ab` at distance `r` from `c`. A segment that only grazes the
 /// circle (within a relative 1e-9) yields its tangent point.
 pub(crate) fn circle_segment(c: V, r: f64, a: V, b: V) -> Two {
@@ -489,6 +508,38 @@ mod tests {
 
     fn pt(x: f64, y: f64) -> Point {
         Point::new(x, y).expect("finite")
+    }
+
+    #[test]
+    fn may_meet_is_true_wherever_a_circle_meets_a_piece() {
+        let notched = Polygon::from_coords(&[
+            [0.0, 0.0],
+            [9.0, 0.0],
+            [9.0, 4.0],
+            [4.0, 4.0],
+            [4.0, 9.0],
+            [0.0, 9.0],
+        ])
+        .expect("L");
+        let boards = [square(9.0), Board::new(notched, 0.5).expect("fits")];
+        let mut rng = fastrand::Rng::with_seed(5);
+        let (mut met, mut ruled_out) = (0, 0);
+        for b in &boards {
+            for _ in 0..20_000 {
+                let c = V::new(rng.f64() * 11.0 - 1.0, rng.f64() * 11.0 - 1.0);
+                // Radii around the touching distance, and a few circles that graze.
+                let r = 0.5 + rng.f64();
+                for &piece in b.pieces() {
+                    let meets = intersect(Piece::Circle(c, r), piece)
+                        .iter()
+                        .any(Option::is_some);
+                    assert!(!meets || may_meet(c, r, piece), "{c:?} {r} {piece:?}");
+                    met += usize::from(meets);
+                    ruled_out += usize::from(!may_meet(c, r, piece));
+                }
+            }
+        }
+        assert!(met > 1000 && ruled_out > 1000, "{met} {ruled_out}");
     }
 
     #[test]

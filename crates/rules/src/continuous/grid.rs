@@ -143,22 +143,36 @@ impl Grid {
         if cx - k < 0 && cy - k < 0 && cx + k >= nx && cy + k >= ny {
             return false;
         }
-        let mut visit = |x: isize, y: isize| {
-            if (0..nx).contains(&x) && (0..ny).contains(&y) {
-                f(x as usize, y as usize);
-            }
-        };
         if k == 0 {
-            visit(cx, cy);
+            f(cx as usize, cy as usize);
             return true;
         }
-        for x in cx - k..=cx + k {
-            visit(x, cy - k);
-            visit(x, cy + k);
+        // Only the ring's cells on the grid are visited (on a small grid most of a wide
+        // ring lies off it), in the order of the whole ring: row by row along the top and
+        // bottom sides, then the left and right sides.
+        let on_x = |x: isize| (0..nx).contains(&x);
+        let on_y = |y: isize| (0..ny).contains(&y);
+        let (top, bottom) = (cy - k, cy + k);
+        if on_y(top) || on_y(bottom) {
+            for x in (cx - k).max(0)..=(cx + k).min(nx - 1) {
+                if on_y(top) {
+                    f(x as usize, top as usize);
+                }
+                if on_y(bottom) {
+                    f(x as usize, bottom as usize);
+                }
+            }
         }
-        for y in cy - k + 1..cy + k {
-            visit(cx - k, y);
-            visit(cx + k, y);
+        let (left, right) = (cx - k, cx + k);
+        if on_x(left) || on_x(right) {
+            for y in (cy - k + 1).max(0)..=(cy + k - 1).min(ny - 1) {
+                if on_x(left) {
+                    f(left as usize, y as usize);
+                }
+                if on_x(right) {
+                    f(right as usize, y as usize);
+                }
+            }
         }
         true
     }
@@ -279,6 +293,34 @@ mod tests {
         }
         let h = g.clone();
         assert!(g.all().eq(h.all()));
+    }
+
+    #[test]
+    fn a_ring_visits_its_cells_on_the_grid_in_the_order_of_the_whole_ring() {
+        let g = Grid::new(V::new(0.0, 0.0), V::new(10.0, 6.0), 2.0);
+        let (nx, ny) = (5isize, 3isize);
+        for cx in 0..nx {
+            for cy in 0..ny {
+                for k in 1..8isize {
+                    // The whole ring, row by row along the top and bottom sides, then the
+                    // sides, with the cells off the grid dropped.
+                    let mut want = Vec::new();
+                    for x in cx - k..=cx + k {
+                        want.extend([(x, cy - k), (x, cy + k)]);
+                    }
+                    for y in cy - k + 1..cy + k {
+                        want.extend([(cx - k, y), (cx + k, y)]);
+                    }
+                    want.retain(|&(x, y)| (0..nx).contains(&x) && (0..ny).contains(&y));
+                    let mut got = Vec::new();
+                    let more = g.ring_cells((cx as usize, cy as usize), k as usize, |x, y| {
+                        got.push((x as isize, y as isize));
+                    });
+                    assert_eq!(got, want, "ring {k} around ({cx}, {cy})");
+                    assert_eq!(more, !want.is_empty(), "ring {k}");
+                }
+            }
+        }
     }
 
     #[test]

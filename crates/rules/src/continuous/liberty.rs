@@ -99,6 +99,28 @@ fn covered_arcs(
     arcs
 }
 
+/// How deep inside a covered arc an angle must lie, in radians, to be buried
+/// ([`is_buried`]): thirty times the distance between an arc's end and the point where
+/// the two circles meet.
+const DEEP: f64 = 1e-3;
+
+/// Whether the angle `x` (in `[0, 2 TAU)`) lies deep inside some arc of the cover whose
+/// [`Cover::buried`] parts are `buried`.
+///
+/// A stone's arc ends where its touching circle meets the liberty circle, give or take
+/// rounding: the points where the two circles meet lie beyond the arc's ends by less than
+/// 3e-5 rad (by `eps` where the circles cross, by the square root of `eps` where they
+/// barely meet). A point beyond a buried end is therefore covered by a margin far above
+/// rounding: it cannot be a legal point. An arc's own ends never lie deep inside it, so
+/// an end is buried exactly when other arcs bury it.
+pub(crate) fn is_buried(buried: &[(f64, f64)], x: f64) -> bool {
+    // Every arc starts in [0, TAU) and ends less than TAU later, so an angle in [0, TAU)
+    // lies in it as itself or one turn on.
+    let x = if x >= TAU { x - TAU } else { x };
+    let inside = |y: f64| buried.iter().any(|&(lo, hi)| y > lo && y < hi);
+    inside(x) || inside(x + TAU)
+}
+
 /// The label of the arcs that the board's edges cover in a [`Cover`].
 const EDGES: u32 = u32::MAX;
 
@@ -150,11 +172,6 @@ impl Cover {
         self.spans.insert(at, (span.0, span.1, id));
     }
 
-    /// The stones that cover an arc: every stone nearer than `4r - eps`.
-    pub fn stones(&self) -> impl Iterator<Item = u32> + '_ {
-        self.spans.iter().map(|s| s.2).filter(|&id| id != EDGES)
-    }
-
     /// The stone `id` is gone.
     pub fn remove(&mut self, id: u32) {
         self.spans.retain(|s| s.2 != id);
@@ -179,26 +196,29 @@ impl Cover {
         arcs
     }
 
-    /// Whether the start and the end of the arc that the stone `id` covers lie deep inside
-    /// arcs that other stones or the edges cover (`None` when `id` covers no arc). The
-    /// points where this circle meets the touching circle of `id` lie beyond those ends by
-    /// less than 3e-5 rad (by `eps` where the circles cross, by the square root of `eps`
-    /// where they barely meet), so a point beyond a buried end is covered by a margin far
-    /// above rounding: it cannot be a legal point.
-    pub fn buried_ends(&self, id: u32) -> Option<(bool, bool)> {
-        /// How deep, in radians: thirty times the distance between an end and its point.
-        const DEEP: f64 = 1e-3;
-        let &(a, b, _) = self.spans.iter().find(|s| s.2 == id)?;
-        // Every arc starts in [0, TAU) and ends less than TAU later, so an angle in
-        // [0, TAU) lies in it as itself or one turn on.
-        let buried = |x: f64| {
-            let x = if x >= TAU { x - TAU } else { x };
-            self.spans.iter().any(|&(s, e, other)| {
-                let inside = |y: f64| y > s + DEEP && y < e - DEEP;
-                other != id && (inside(x) || inside(x + TAU))
-            })
-        };
-        Some((buried(a), buried(b)))
+    /// The arcs that stones cover, each with its stone, in order of their starts.
+    pub fn stone_spans(&self) -> impl Iterator<Item = (f64, f64, u32)> + '_ {
+        self.spans.iter().copied().filter(|s| s.2 != EDGES)
+    }
+
+    /// Fills `out` with the parts of the circle that lie deep inside a covered arc (by the
+    /// edges or a stone), as disjoint open angle ranges in order: what [`is_buried`] reads.
+    /// One pass over the arcs, which are kept in order of their starts.
+    pub fn buried(&self, out: &mut Vec<(f64, f64)>) {
+        out.clear();
+        debug_assert!(self.spans.is_sorted_by(|x, y| x.0 <= y.0));
+        for &(a, b, _) in &self.spans {
+            let (lo, hi) = (a + DEEP, b - DEEP);
+            if lo >= hi {
+                continue;
+            }
+            // Open ranges that overlap make one; ranges that only touch leave the common
+            // end outside both.
+            match out.last_mut() {
+                Some(last) if lo < last.1 => last.1 = last.1.max(hi),
+                _ => out.push((lo, hi)),
+            }
+        }
     }
 
     /// The covered arcs with their stones, sorted, as the oracle compares them.
@@ -444,6 +464,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn buried_parts_bury_what_the_arcs_one_by_one_bury() {
+        // The oracle: an angle is buried when it lies deep inside some covered arc other
+        // than the one it ends, tested arc by arc.
+        let one_by_one = |cover: &Cover, own: usize, x: f64| {
+            let x = if x >= TAU { x - TAU } else { x };
+            cover.spans.iter().enumerate().any(|(i, &(s, e, _))| {
+                let inside = |y: f64| y > s + DEEP && y < e - DEEP;
+                i != own && (inside(x) || inside(x + TAU))
+            })
+        };
+        let mut rng = fastrand::Rng::with_seed(23);
+        let mut buried = Vec::new();
+        let mut seen = [0usize; 2];
+        for b in [l_board(), square_board()] {
+            let reach = Reach::new(&b);
+            for round in 0..200 {
+                let pts = random_stones(&b, &mut rng, 5 + round % 60);
+                for (i, &p) in pts.iter().enumerate() {
+                    let mut cover = Cover::of_edges(&b, p);
+                    for (j, &q) in pts.iter().enumerate() {
+                        if let Some(span) = stone_span(&reach, p, q).filter(|_| j != i) {
+                            cover.add(span, j as u32);
+                        }
+                    }
+                    cover.buried(&mut buried);
+                    for (own, &(from, to, _)) in cover.spans.iter().enumerate() {
+                        for x in [from, to] {
+                            let want = one_by_one(&cover, own, x);
+                            assert_eq!(is_buried(&buried, x), want, "{x} in {:?}", cover.spans);
+                            seen[usize::from(want)] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // Both answers come up often, so the comparison means something.
+        assert!(seen[0] > 1000 && seen[1] > 1000, "{seen:?}");
     }
 
     #[test]

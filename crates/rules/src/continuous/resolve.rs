@@ -6,7 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::board::{Piece, circle_circle, intersect, project};
+use super::board::{Piece, circle_circle, intersect, may_meet, project};
+use super::liberty::is_buried;
 use super::point::V;
 use super::position::Position;
 use super::rules::RulesError;
@@ -118,6 +119,7 @@ impl Position {
         let grid = &self.carriers;
         let home = grid.cell_of(c);
         let mut ring: Vec<(f64, u32, V)> = Vec::with_capacity(24);
+        let mut buried = Vec::with_capacity(16);
         let mut k = 0;
         loop {
             if beyond(best, grid.ring_distance(c, home, k)) {
@@ -125,23 +127,37 @@ impl Position {
             }
             // Nearest circles first, so that the best candidate soon rules out the rest.
             // The first batch is rings 0 and 1, as the pointer may lie near a cell's side.
+            // Cells and circles that the best candidate so far already rules out are
+            // left out: they would come after it in the order below and be cut off.
             ring.clear();
             let mut more = true;
             for r in if k == 0 { 0..2 } else { k..k + 1 } {
                 more = grid.ring_cells(home, r, |x, y| {
-                    for &(id, s) in grid.stones_in(x, y) {
-                        if target.is_none_or(|t| self.stone(id).color == t) {
-                            ring.push((s.dist(c), id, s));
+                    let stones = grid.stones_in(x, y);
+                    // On a crowded board most cells hold no carrier.
+                    if stones.is_empty()
+                        || best.is_some() && beyond(best, grid.cell_dist2(c, x, y).sqrt())
+                    {
+                        return;
+                    }
+                    for &(id, s) in stones {
+                        let d = s.dist(c);
+                        if !beyond(best, d) && target.is_none_or(|t| self.stone(id).color == t) {
+                            ring.push((d, id, s));
                         }
                     }
                 });
             }
-            ring.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+            // Stable, so that circles at the same distance come in the grid's order
+            // whatever was left out.
+            ring.sort_by(|a, b| a.0.total_cmp(&b.0));
             for &(d, id, s) in &ring {
                 if beyond(best, d) {
                     break;
                 }
-                self.circle_candidates(id, s, c, target, |p| self.offer(c, p, &mut best));
+                self.circle_candidates(id, s, c, target, &mut buried, |p| {
+                    self.offer(c, p, &mut best);
+                });
             }
             if !more {
                 break;
@@ -174,6 +190,7 @@ impl Position {
         s: V,
         c: V,
         target: Option<Color>,
+        buried: &mut Vec<(f64, f64)>,
         mut push: impl FnMut(V),
     ) {
         let touch = self.reach.touch;
@@ -192,19 +209,21 @@ impl Position {
         let key = self.grid.scan_order(id, s);
         // On a crowded board most of these points lie deep inside a third stone; the kept
         // cover of the circle tells so without computing them or searching the grid for
-        // each (which cost most of a request there).
+        // each (which cost most of a request there). Which parts of the circle are buried
+        // is worked out once per circle, not once per point.
         let cover = &self.stone(id).cover;
+        cover.buried(buried);
         // The circles that cross this one are those of the stones that cover an arc of
         // it, which the cover lists: no grid search. A circle that only grazes it (a stone
         // 4r away, within eps) covers nothing there, so the point where they meet is no
         // end of a covered arc and adds nothing the nearest point above does not.
-        for other in cover.stones() {
+        for (from, to, other) in cover.stone_spans() {
             let t = self.stone(other).at;
             let first = || !carries(other) || key < self.grid.scan_order(other, t);
             if other == id || s.dist2(t) > pair_reach2 || !first() {
                 continue;
             }
-            let (start, end) = cover.buried_ends(other).unwrap_or((false, false));
+            let (start, end) = (is_buried(buried, from), is_buried(buried, to));
             if start && end {
                 continue;
             }
@@ -225,10 +244,106 @@ impl Position {
         }
         let circle = Piece::Circle(s, touch);
         for &piece in self.board.pieces() {
+            if !may_meet(s, touch, piece) {
+                continue;
+            }
             intersect(circle, piece)
                 .into_iter()
                 .flatten()
                 .for_each(&mut push);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::continuous::{BenchRequests, bench_crowd, bench_game};
+
+    impl Position {
+        /// The oracle of [`Position::nearest_legal`]: every candidate of every carrier's
+        /// circle (where it meets each stone's circle within 4r and each piece of the
+        /// outline), each computed and tested, with nothing ruled out in advance. Returns
+        /// the distance from `c` to the nearest legal one.
+        fn nearest_legal_everywhere(&self, c: V, target: Option<Color>) -> Option<f64> {
+            let touch = self.reach.touch;
+            let mut best: Option<(f64, V)> = None;
+            if target.is_none() {
+                for &piece in self.board.pieces() {
+                    if let Some(p) = project(piece, c) {
+                        self.offer(c, p, &mut best);
+                    }
+                }
+                for &p in self.board.corners() {
+                    self.offer(c, p, &mut best);
+                }
+            }
+            for (id, s) in self.carriers.all() {
+                if target.is_some_and(|t| self.stone(id).color != t) {
+                    continue;
+                }
+                let d = c - s;
+                let n = d.norm();
+                let nearest = if n > 0.0 {
+                    s + d * (touch / n)
+                } else {
+                    s + V::new(touch, 0.0)
+                };
+                self.offer(c, nearest, &mut best);
+                let mut meets = Vec::new();
+                self.grid.near(s, 2.0 * touch, |other, t| {
+                    if other != id {
+                        meets.extend(circle_circle(s, touch, t, touch).into_iter().flatten());
+                    }
+                });
+                for &piece in self.board.pieces() {
+                    meets.extend(
+                        intersect(Piece::Circle(s, touch), piece)
+                            .into_iter()
+                            .flatten(),
+                    );
+                }
+                for p in meets {
+                    self.offer(c, p, &mut best);
+                }
+            }
+            best.map(|(d2, _)| d2.sqrt())
+        }
+    }
+
+    /// Crowded and sparse positions, on `square-19` and on a board five times as long
+    /// (where the grid of carriers is wider than the rings the search visits).
+    fn positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        for seed in 1..=6 {
+            for stones in [40, 150, 300, 340] {
+                out.push(bench_game(seed, stones).pos);
+            }
+            out.push(bench_crowd(seed, 300, 600).pos);
+        }
+        out
+    }
+
+    #[test]
+    fn the_nearest_legal_point_is_as_near_as_any_candidate() {
+        let mut found = 0;
+        for (i, pos) in positions().iter().enumerate() {
+            let requests = BenchRequests::new(i as u64).take(60);
+            for (request, _) in requests {
+                let c = pos.board.clamp_v(V::from(request));
+                for target in [None, Some(Color::Black), Some(Color::White)] {
+                    let got = pos.nearest_legal(c, target).map(|p| p.dist(c));
+                    let want = pos.nearest_legal_everywhere(c, target);
+                    match (got, want) {
+                        (Some(g), Some(w)) => {
+                            assert!((g - w).abs() <= 1e-12, "{c:?} {target:?}: {g} != {w}");
+                            found += 1;
+                        }
+                        (g, w) => assert_eq!(g, w, "{c:?} {target:?}"),
+                    }
+                }
+            }
+        }
+        assert!(found > 3000, "{found}");
     }
 }
