@@ -95,7 +95,9 @@ impl Position {
     /// candidates, and the carriers have a grid of their own: the search visits it ring by
     /// ring outwards from `c` and stops once no farther circle can come nearer than the best
     /// legal candidate found. Its work depends on the carriers near the answer, not on the
-    /// number of stones, even on a crowded board where the answer lies far from `c`.
+    /// number of stones, even on a crowded board where the answer lies far from `c`. There
+    /// the carriers are few (on `square-19` about 50 at 300 stones, as at 50 stones) and
+    /// most cells hold none: an empty cell costs one test.
     fn nearest_legal(&self, c: V, target: Option<Color>) -> Option<V> {
         let touch = self.reach.touch;
         let mut best: Option<(f64, V)> = None;
