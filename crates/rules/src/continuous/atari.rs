@@ -170,6 +170,10 @@ impl Position {
             let dir = dir + TAU * ((mid - dir) / TAU).round();
             lo = lo.max(dir - half);
             hi = hi.min(dir + half);
+            // The window only narrows: once empty, the ends left cannot reopen it.
+            if lo > hi {
+                return None;
+            }
         }
         (lo <= hi).then(|| self.on_circle(arc, (lo + hi) / 2.0))
     }

@@ -30,7 +30,7 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use super::atari::{Atari, Trace};
-use super::grid::clone_with_room;
+use super::grid::{Grid, clone_with_room};
 use super::point::{Point, V};
 use super::position::{Id, Position};
 use crate::Stone;
@@ -38,6 +38,12 @@ use crate::Stone;
 /// Reported changes beyond this many make the next query start afresh (a game that never
 /// asks for groups in atari keeps only this much).
 const MAX_PENDING: usize = 4096;
+
+/// How many cells of the position's grid (a side of `4r`) a cell of the watches spans
+/// along each side. The discs watched are `4r` and `8r` wide: in cells this wide each
+/// overlaps a few cells instead of a dozen, and registering them is most of the work of a
+/// query on a crowded board.
+const WATCH_CELLS: usize = 2;
 
 /// A registration list longer than this is pruned of answers that are gone (tiny in unit
 /// tests, so that they prune all the time).
@@ -80,8 +86,10 @@ struct State {
     counts: Vec<u32>,
     /// Per group slot.
     entries: Vec<Entry>,
-    /// Per grid cell: the discs that overlap it.
+    /// Per cell of `cells`: the discs that overlap it.
     by_cell: Vec<Vec<Watch>>,
+    /// The cells of `by_cell`: the position's grid, coarsened by [`WATCH_CELLS`].
+    cells: Option<Grid>,
     /// Per group slot: the answers (slot, generation) that read that group's members.
     by_group: Vec<Vec<(u32, u32)>>,
     /// Per group slot: the answers (slot, generation) that read that group's count.
@@ -100,6 +108,7 @@ impl Clone for State {
             counts: clone_with_room(&self.counts),
             entries: clone_with_room(&self.entries),
             by_cell: self.by_cell.iter().map(clone_with_room).collect(),
+            cells: self.cells.clone(),
             by_group: lists(&self.by_group),
             by_count: lists(&self.by_count),
             flagged: self.flagged.clone(),
@@ -116,6 +125,7 @@ impl Default for State {
             counts: Vec::new(),
             entries: Vec::new(),
             by_cell: Vec::new(),
+            cells: None,
             by_group: Vec::new(),
             by_count: Vec::new(),
             flagged: BTreeMap::new(),
@@ -260,8 +270,10 @@ impl Position {
             st.groups.clear();
             st.counts.clear();
             st.flagged.clear();
+            let cells = self.grid.coarsened(WATCH_CELLS);
             st.by_cell.clear();
-            st.by_cell.resize_with(self.grid.cell_count(), Vec::new);
+            st.by_cell.resize_with(cells.cell_count(), Vec::new);
+            st.cells = Some(cells);
             st.by_group.iter_mut().for_each(Vec::clear);
             st.by_count.iter_mut().for_each(Vec::clear);
             for g in 0..st.entries.len() as u32 {
@@ -269,8 +281,12 @@ impl Position {
             }
             dirty.extend(self.groups().map(|(g, _)| g));
         } else {
+            let cells = st
+                .cells
+                .take()
+                .unwrap_or_else(|| self.grid.coarsened(WATCH_CELLS));
             for x in std::mem::take(&mut st.points) {
-                let cell = self.grid.index_of(x);
+                let cell = cells.index_of(x);
                 let mut list = std::mem::take(&mut st.by_cell[cell]);
                 list.retain(|w| {
                     if !st.is_live(w.g, w.generation) {
@@ -284,6 +300,7 @@ impl Position {
                 });
                 st.by_cell[cell] = list;
             }
+            st.cells = Some(cells);
             changed = std::mem::take(&mut st.groups);
             for &h in &changed {
                 dirty.push(h);
@@ -315,6 +332,10 @@ impl Position {
                 kept.push((g, first, atari.stones));
             }
         }
+        let cells = st
+            .cells
+            .take()
+            .unwrap_or_else(|| self.grid.coarsened(WATCH_CELLS));
         for g in dirty {
             if !self.has_group(g) {
                 continue;
@@ -330,7 +351,7 @@ impl Position {
                     centre,
                     radius2: radius * radius,
                 };
-                self.grid.cells_within(centre, radius, |c| {
+                cells.cells_within(centre, radius, |c| {
                     let list = &mut st.by_cell[c];
                     if prune_due(list) {
                         let entries = &st.entries;
@@ -361,6 +382,7 @@ impl Position {
                 st.flagged.insert(first, g);
             }
         }
+        st.cells = Some(cells);
         st.flagged
             .values()
             .filter_map(|&g| st.entries[g as usize].flag.as_ref())

@@ -66,6 +66,18 @@ impl Grid {
         }
     }
 
+    /// An empty grid over the same box with cells `factor` times as wide.
+    pub fn coarsened(&self, factor: usize) -> Grid {
+        let (nx, ny) = (self.nx.div_ceil(factor), self.ny.div_ceil(factor));
+        Grid {
+            origin: self.origin,
+            h: self.h * factor as f64,
+            nx,
+            ny,
+            cells: vec![Vec::new(); nx * ny],
+        }
+    }
+
     /// The cell holding `p` (points off the grid go to the nearest cell).
     pub fn cell_of(&self, p: V) -> (usize, usize) {
         // Truncation equals floor for the non-negative values that matter; negative ones
@@ -319,6 +331,33 @@ mod tests {
                     assert_eq!(got, want, "ring {k} around ({cx}, {cy})");
                     assert_eq!(more, !want.is_empty(), "ring {k}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_coarsened_grid_finds_every_disc_holding_a_point() {
+        let fine = Grid::new(V::new(0.0, 0.0), V::new(19.0, 13.0), 2.0);
+        let mut rng = fastrand::Rng::with_seed(3);
+        for factor in 1..5 {
+            let coarse = fine.coarsened(factor);
+            assert_eq!(
+                coarse.cell_count(),
+                10usize.div_ceil(factor) * 7usize.div_ceil(factor)
+            );
+            for _ in 0..2000 {
+                let centre = V::new(rng.f64() * 19.0, rng.f64() * 13.0);
+                let radius = rng.f64() * 5.0;
+                let p = centre + V::unit(rng.f64() * 7.0) * (radius * rng.f64());
+                if !(0.0..19.0).contains(&p.x) || !(0.0..13.0).contains(&p.y) {
+                    continue;
+                }
+                let mut cells = Vec::new();
+                coarse.cells_within(centre, radius, |c| cells.push(c));
+                assert!(
+                    cells.contains(&coarse.index_of(p)),
+                    "{p:?} in {centre:?} {radius}"
+                );
             }
         }
     }
