@@ -220,13 +220,13 @@ impl Position {
         // 4r away, within eps) covers nothing there, so the point where they meet is no
         // end of a covered arc and adds nothing the nearest point above does not.
         for (from, to, other) in cover.stone_spans() {
+            let (start, end) = (is_buried(buried, from), is_buried(buried, to));
+            if start && end {
+                continue;
+            }
             let t = self.stone(other).at;
             let first = || !carries(other) || key < self.grid.scan_order(other, t);
             if other == id || s.dist2(t) > pair_reach2 || !first() {
-                continue;
-            }
-            let (start, end) = (is_buried(buried, from), is_buried(buried, to));
-            if start && end {
                 continue;
             }
             // The first point lies counter-clockwise of the centres' line (beyond the end
