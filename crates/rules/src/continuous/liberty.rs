@@ -6,7 +6,7 @@
 //! updated as stones come and go within `4r`, so that finding its witness again reads a
 //! few arcs instead of searching the grid.
 
-use std::f64::consts::TAU;
+use std::f64::consts::{PI, TAU};
 
 use super::arcs::{Arcs, normalised};
 use super::board::{Board, circle_circle, circle_segment};
@@ -219,6 +219,42 @@ impl Cover {
                 _ => out.push((lo, hi)),
             }
         }
+    }
+
+    /// How far, in radians, the direction `dir` (in `[0, TAU)`) lies from the nearest free
+    /// part of the circle, each free part widened by [`DEEP`] on both sides so that
+    /// rounding cannot hide a free point: 0 when `dir` points into one; PI when nothing is
+    /// free. A legal point of the circle lies at least this far from `dir`.
+    pub fn angle_to_free(&self, dir: f64) -> f64 {
+        if self.whole {
+            return PI;
+        }
+        let mut nearest = PI;
+        let mut consider = |a: f64, b: f64| {
+            let (a, b) = (a - DEEP, b + DEEP);
+            // `dir`, or `dir` one turn on, inside the widened part.
+            if (a <= dir && dir <= b) || (a <= dir + TAU && dir + TAU <= b) {
+                nearest = 0.0;
+                return;
+            }
+            for end in [a, b] {
+                let gap = (end - dir).rem_euclid(TAU);
+                nearest = nearest.min(gap.min(TAU - gap));
+            }
+        };
+        // A sweep of the arcs in order of their starts, as `Arcs::find_gap` makes it.
+        let wrap = self.spans.iter().map(|s| s.1 - TAU).fold(0.0f64, f64::max);
+        let mut cur = wrap;
+        for &(s, e, _) in &self.spans {
+            if s >= cur {
+                consider(cur, s);
+            }
+            cur = cur.max(e);
+        }
+        if cur < TAU {
+            consider(cur, TAU);
+        }
+        nearest
     }
 
     /// The covered arcs with their stones, sorted, as the oracle compares them.
@@ -504,6 +540,48 @@ mod tests {
         }
         // Both answers come up often, so the comparison means something.
         assert!(seen[0] > 1000 && seen[1] > 1000, "{seen:?}");
+    }
+
+    #[test]
+    fn no_free_angle_lies_nearer_than_angle_to_free_says() {
+        let mut rng = fastrand::Rng::with_seed(29);
+        let (mut pointing_in, mut away) = (0, 0);
+        for b in [l_board(), square_board()] {
+            let reach = Reach::new(&b);
+            for round in 0..100 {
+                let pts = random_stones(&b, &mut rng, 5 + round % 50);
+                for (i, &p) in pts.iter().enumerate() {
+                    let mut cover = Cover::of_edges(&b, p);
+                    for (j, &q) in pts.iter().enumerate() {
+                        if let Some(span) = stone_span(&reach, p, q).filter(|_| j != i) {
+                            cover.add(span, j as u32);
+                        }
+                    }
+                    let free = |x: f64| {
+                        !cover.whole
+                            && cover.spans.iter().all(|&(s, e, _)| {
+                                let inside = |y: f64| y > s && y < e;
+                                !inside(x) && !inside(x + TAU)
+                            })
+                    };
+                    let dir = rng.f64() * TAU;
+                    let bound = cover.angle_to_free(dir);
+                    for k in 0..720 {
+                        let x = f64::from(k) * TAU / 720.0;
+                        if free(x) {
+                            let gap = (x - dir).rem_euclid(TAU);
+                            assert!(gap.min(TAU - gap) >= bound, "{x} from {dir}: {bound}");
+                        }
+                    }
+                    if bound == 0.0 {
+                        pointing_in += 1
+                    } else if bound < PI {
+                        away += 1
+                    }
+                }
+            }
+        }
+        assert!(pointing_in > 100 && away > 100, "{pointing_in} {away}");
     }
 
     #[test]

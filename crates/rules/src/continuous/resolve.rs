@@ -3,6 +3,7 @@
 //! meet, where one meets the inner board's outline, or on that outline), searching outwards
 //! through the grid of stones that keep a free point until the answer is certain.
 
+use std::f64::consts::TAU;
 use std::fmt;
 use std::str::FromStr;
 
@@ -118,6 +119,18 @@ impl Position {
             let lb = d - touch - slack;
             best.is_some_and(|(b, _)| lb > 0.0 && lb * lb > b)
         };
+        // The same for the circle of the stone `id` at `s`, by its free parts: a legal
+        // point lies `delta` radians or more from the direction of `c`, so at least
+        // sqrt(D^2 + 4r^2 - 4rD cos(delta)) from `c`.
+        let faces_away = |best: Option<(f64, V)>, id: u32, s: V, d: f64| {
+            let delta = self
+                .stone(id)
+                .cover
+                .angle_to_free((c - s).angle().rem_euclid(TAU));
+            let near2 = d * d + touch * touch - 2.0 * d * touch * delta.cos();
+            let lb = near2.max(0.0).sqrt() - slack;
+            best.is_some_and(|(b, _)| lb > 0.0 && lb * lb > b)
+        };
         let grid = &self.carriers;
         let home = grid.cell_of(c);
         let mut ring: Vec<(f64, u32, V)> = Vec::with_capacity(24);
@@ -156,6 +169,11 @@ impl Position {
             for &(d, id, s) in &ring {
                 if beyond(best, d) {
                     break;
+                }
+                // A circle whose free parts all face away from `c` cannot beat the best
+                // candidate: its candidates are not worth computing.
+                if best.is_some() && faces_away(best, id, s, d) {
+                    continue;
                 }
                 self.circle_candidates(id, s, c, target, &mut buried, |p| {
                     self.offer(c, p, &mut best);
