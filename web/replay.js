@@ -76,10 +76,14 @@ async function show(i) {
   if (!fr || wanted !== target) return;
   at = target;
   const st = { game: { variant: meta.variant, view: fr.view, you: null, to_move: fr.to_move, phase: 'replay', status: 'replay', count: fr.count ?? null }, hover: null, preview: null, territory: showTerritory };
-  requestAnimationFrame(() => render(svg, st, geo, { zoom: 1 }));
+  // `data-frame` says which frame the board shows, so it is set once the board is drawn.
+  const drawn = at;
+  requestAnimationFrame(() => {
+    render(svg, st, geo, { zoom: 1 });
+    document.body.dataset.frame = drawn;
+  });
   $('slider').value = at;
   $('move-no').textContent = at;
-  document.body.dataset.frame = at;
   $('report').textContent = reportText(fr.report);
   const p = fr.view.prisoners;
   $('captures').textContent = p ? `B ${p.black} · W ${p.white}` : '–';
