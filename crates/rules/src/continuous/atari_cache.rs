@@ -86,10 +86,8 @@ struct State {
     counts: Vec<u32>,
     /// Per group slot.
     entries: Vec<Entry>,
-    /// Per cell of `cells`: the discs that overlap it.
+    /// Per cell of [`AtariCache::cells`]: the discs that overlap it.
     by_cell: Vec<Vec<Watch>>,
-    /// The cells of `by_cell`: the position's grid, coarsened by [`WATCH_CELLS`].
-    cells: Option<Grid>,
     /// Per group slot: the answers (slot, generation) that read that group's members.
     by_group: Vec<Vec<(u32, u32)>>,
     /// Per group slot: the answers (slot, generation) that read that group's count.
@@ -108,7 +106,6 @@ impl Clone for State {
             counts: clone_with_room(&self.counts),
             entries: clone_with_room(&self.entries),
             by_cell: self.by_cell.iter().map(clone_with_room).collect(),
-            cells: self.cells.clone(),
             by_group: lists(&self.by_group),
             by_count: lists(&self.by_count),
             flagged: self.flagged.clone(),
@@ -125,7 +122,6 @@ impl Default for State {
             counts: Vec::new(),
             entries: Vec::new(),
             by_cell: Vec::new(),
-            cells: None,
             by_group: Vec::new(),
             by_count: Vec::new(),
             flagged: BTreeMap::new(),
@@ -134,12 +130,20 @@ impl Default for State {
 }
 
 /// The cache, behind a lock so that a query through a shared reference can update it.
-#[derive(Debug, Default)]
-pub(crate) struct AtariCache(Mutex<State>);
+#[derive(Debug)]
+pub(crate) struct AtariCache {
+    /// The cells the watches are filed in: the position's grid, coarsened by
+    /// [`WATCH_CELLS`].
+    cells: Grid,
+    state: Mutex<State>,
+}
 
 impl Clone for AtariCache {
     fn clone(&self) -> AtariCache {
-        AtariCache(Mutex::new(lock(&self.0).clone()))
+        AtariCache {
+            cells: self.cells.clone(),
+            state: Mutex::new(lock(&self.state).clone()),
+        }
     }
 }
 
@@ -153,8 +157,16 @@ fn lock(m: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
 }
 
 impl AtariCache {
+    /// An empty cache for a position whose stones are filed in `grid`.
+    pub fn new(grid: &Grid) -> AtariCache {
+        AtariCache {
+            cells: grid.coarsened(WATCH_CELLS),
+            state: Mutex::new(State::default()),
+        }
+    }
+
     fn state(&mut self) -> &mut State {
-        self.0
+        self.state
             .get_mut()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -249,7 +261,8 @@ impl Position {
     /// placement, each group's stones in placement order. Recomputes only the groups whose
     /// answer a change since the last query may have changed.
     pub(crate) fn atari_cached(&self) -> Vec<Atari> {
-        let mut guard = lock(&self.atari.0);
+        let cells = &self.atari.cells;
+        let mut guard = lock(&self.atari.state);
         let st = &mut *guard;
         let slots = self.group_slots();
         for list in [&mut st.by_group, &mut st.by_count] {
@@ -270,10 +283,8 @@ impl Position {
             st.groups.clear();
             st.counts.clear();
             st.flagged.clear();
-            let cells = self.grid.coarsened(WATCH_CELLS);
             st.by_cell.clear();
             st.by_cell.resize_with(cells.cell_count(), Vec::new);
-            st.cells = Some(cells);
             st.by_group.iter_mut().for_each(Vec::clear);
             st.by_count.iter_mut().for_each(Vec::clear);
             for g in 0..st.entries.len() as u32 {
@@ -281,10 +292,6 @@ impl Position {
             }
             dirty.extend(self.groups().map(|(g, _)| g));
         } else {
-            let cells = st
-                .cells
-                .take()
-                .unwrap_or_else(|| self.grid.coarsened(WATCH_CELLS));
             for x in std::mem::take(&mut st.points) {
                 let cell = cells.index_of(x);
                 let mut list = std::mem::take(&mut st.by_cell[cell]);
@@ -300,7 +307,6 @@ impl Position {
                 });
                 st.by_cell[cell] = list;
             }
-            st.cells = Some(cells);
             changed = std::mem::take(&mut st.groups);
             for &h in &changed {
                 dirty.push(h);
@@ -332,10 +338,6 @@ impl Position {
                 kept.push((g, first, atari.stones));
             }
         }
-        let cells = st
-            .cells
-            .take()
-            .unwrap_or_else(|| self.grid.coarsened(WATCH_CELLS));
         for g in dirty {
             if !self.has_group(g) {
                 continue;
@@ -382,7 +384,6 @@ impl Position {
                 st.flagged.insert(first, g);
             }
         }
-        st.cells = Some(cells);
         st.flagged
             .values()
             .filter_map(|&g| st.entries[g as usize].flag.as_ref())

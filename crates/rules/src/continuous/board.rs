@@ -496,6 +496,21 @@ pub(crate) fn cover_capsule(c: V, radius: f64, e: &Edge, reach: f64, arcs: &mut 
     }
 }
 
+/// An L-shaped 9x9 board with a 5x5 notch: the tests' non-convex board.
+#[cfg(test)]
+pub(crate) fn l_shaped_board() -> Board {
+    let p = Polygon::from_coords(&[
+        [0.0, 0.0],
+        [9.0, 0.0],
+        [9.0, 4.0],
+        [4.0, 4.0],
+        [4.0, 9.0],
+        [0.0, 9.0],
+    ])
+    .expect("L");
+    Board::new(p, 0.5).expect("board")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -512,16 +527,7 @@ mod tests {
 
     #[test]
     fn may_meet_is_true_wherever_a_circle_meets_a_piece() {
-        let notched = Polygon::from_coords(&[
-            [0.0, 0.0],
-            [9.0, 0.0],
-            [9.0, 4.0],
-            [4.0, 4.0],
-            [4.0, 9.0],
-            [0.0, 9.0],
-        ])
-        .expect("L");
-        let boards = [square(9.0), Board::new(notched, 0.5).expect("fits")];
+        let boards = [square(9.0), l_shaped_board()];
         let mut rng = fastrand::Rng::with_seed(5);
         let (mut met, mut ruled_out) = (0, 0);
         for b in &boards {

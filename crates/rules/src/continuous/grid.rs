@@ -57,13 +57,7 @@ impl Grid {
 
     /// An empty grid with the same cells.
     pub fn emptied(&self) -> Grid {
-        Grid {
-            origin: self.origin,
-            h: self.h,
-            nx: self.nx,
-            ny: self.ny,
-            cells: vec![Vec::new(); self.nx * self.ny],
-        }
+        self.coarsened(1)
     }
 
     /// An empty grid over the same box with cells `factor` times as wide.

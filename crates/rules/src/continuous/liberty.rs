@@ -164,6 +164,19 @@ impl Cover {
         }
     }
 
+    /// The cover of the liberty circle of a stone at `at` by the edges and `stones` (id
+    /// and centre; the stone itself left out), added in their order.
+    pub fn of(board: &Board, at: V, stones: impl IntoIterator<Item = (u32, V)>) -> Cover {
+        let reach = Reach::new(board);
+        let mut cover = Cover::of_edges(board, at);
+        for (id, q) in stones {
+            if let Some(span) = stone_span(&reach, at, q) {
+                cover.add(span, id);
+            }
+        }
+        cover
+    }
+
     /// The stone `id` covers `span` (from [`stone_span`]).
     pub fn add(&mut self, span: (f64, f64), id: u32) {
         // Kept in order of their starts, so that the search for a gap sorts what is
@@ -281,17 +294,8 @@ pub(crate) fn cover_from_scratch(
     sites: &[(u32, V)],
     me: usize,
 ) -> (bool, Vec<(f64, f64, u32)>) {
-    let reach = Reach::new(board);
-    let at = sites[me].1;
-    let mut cover = Cover::of_edges(board, at);
-    for (j, &(id, q)) in sites.iter().enumerate() {
-        if j != me
-            && let Some(span) = stone_span(&reach, at, q)
-        {
-            cover.add(span, id);
-        }
-    }
-    cover.sorted()
+    let others = sites.iter().enumerate().filter(|&(j, _)| j != me);
+    Cover::of(board, sites[me].1, others.map(|(_, &site)| site)).sorted()
 }
 
 /// A free point of the circle of radius `2r` around `at`, given the arcs that are covered.
@@ -425,16 +429,13 @@ mod tests {
     use crate::continuous::polygon::Polygon;
 
     fn l_board() -> Board {
-        let p = Polygon::from_coords(&[
-            [0.0, 0.0],
-            [9.0, 0.0],
-            [9.0, 4.0],
-            [4.0, 4.0],
-            [4.0, 9.0],
-            [0.0, 9.0],
-        ])
-        .expect("L");
-        Board::new(p, 0.5).expect("board")
+        crate::continuous::board::l_shaped_board()
+    }
+
+    /// The cover of the stone `pts[i]` among the others (ids their indices).
+    fn cover_among(b: &Board, pts: &[V], i: usize) -> Cover {
+        let others = pts.iter().enumerate().filter(|&(j, _)| j != i);
+        Cover::of(b, pts[i], others.map(|(j, &q)| (j as u32, q)))
     }
 
     fn square_board() -> Board {
@@ -475,19 +476,13 @@ mod tests {
                 for (i, &p) in pts.iter().enumerate() {
                     grid.insert(i as u32, p);
                 }
-                let reach = Reach::new(&b);
                 for (i, &p) in pts.iter().enumerate() {
                     let fast = free_point(&b, &grid, p, Some(i as u32), None, &|_| false);
                     let slow = has_liberty_brute_force(&b, &pts, i);
                     assert_eq!(fast.is_some(), slow, "stone {p:?} among {pts:?}");
                     // A kept cover gives the very same point, and so does the search with
                     // one stone taken away and another added.
-                    let mut cover = Cover::of_edges(&b, p);
-                    for (j, &q) in pts.iter().enumerate() {
-                        if let Some(span) = stone_span(&reach, p, q).filter(|_| j != i) {
-                            cover.add(span, j as u32);
-                        }
-                    }
+                    let cover = cover_among(&b, &pts, i);
                     assert_eq!(free_point_kept(&b, &cover, p, None, &|_| false), fast);
                     let (gone, extra) = ((i as u32 + 1) % 5, V::new(4.0, 4.5));
                     assert_eq!(
@@ -517,16 +512,10 @@ mod tests {
         let mut buried = Vec::new();
         let mut seen = [0usize; 2];
         for b in [l_board(), square_board()] {
-            let reach = Reach::new(&b);
             for round in 0..200 {
                 let pts = random_stones(&b, &mut rng, 5 + round % 60);
-                for (i, &p) in pts.iter().enumerate() {
-                    let mut cover = Cover::of_edges(&b, p);
-                    for (j, &q) in pts.iter().enumerate() {
-                        if let Some(span) = stone_span(&reach, p, q).filter(|_| j != i) {
-                            cover.add(span, j as u32);
-                        }
-                    }
+                for i in 0..pts.len() {
+                    let cover = cover_among(&b, &pts, i);
                     cover.buried(&mut buried);
                     for (own, &(from, to, _)) in cover.spans.iter().enumerate() {
                         for x in [from, to] {
@@ -547,16 +536,10 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(29);
         let (mut pointing_in, mut away) = (0, 0);
         for b in [l_board(), square_board()] {
-            let reach = Reach::new(&b);
             for round in 0..100 {
                 let pts = random_stones(&b, &mut rng, 5 + round % 50);
-                for (i, &p) in pts.iter().enumerate() {
-                    let mut cover = Cover::of_edges(&b, p);
-                    for (j, &q) in pts.iter().enumerate() {
-                        if let Some(span) = stone_span(&reach, p, q).filter(|_| j != i) {
-                            cover.add(span, j as u32);
-                        }
-                    }
+                for i in 0..pts.len() {
+                    let cover = cover_among(&b, &pts, i);
                     let free = |x: f64| {
                         !cover.whole
                             && cover.spans.iter().all(|&(s, e, _)| {

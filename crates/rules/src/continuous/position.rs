@@ -108,6 +108,7 @@ impl Position {
             spare: Vec::new(),
             groups: Vec::new(),
             spare_groups: Vec::new(),
+            atari: AtariCache::new(&grid),
             grid,
             carriers,
             count: 0,
@@ -115,7 +116,6 @@ impl Position {
             hash: 0,
             area: ByColor::default(),
             next_seq: 0,
-            atari: AtariCache::default(),
         }
     }
 

@@ -103,14 +103,7 @@ impl Position {
         let touch = self.reach.touch;
         let mut best: Option<(f64, V)> = None;
         if target.is_none() {
-            for &piece in self.board.pieces() {
-                if let Some(p) = project(piece, c) {
-                    self.offer(c, p, &mut best);
-                }
-            }
-            for &p in self.board.corners() {
-                self.offer(c, p, &mut best);
-            }
+            self.offer_outline(c, &mut best);
         }
         // A circle whose centre lies at distance D from `c` has no point nearer than
         // D - 2r; the slack keeps rounding from cutting off a candidate that ties.
@@ -185,6 +178,18 @@ impl Position {
             k = if k == 0 { 2 } else { k + 1 };
         }
         best.map(|(_, p)| p)
+    }
+
+    /// Offers the points of the inner board's outline nearest to `c`, and its corners.
+    fn offer_outline(&self, c: V, best: &mut Option<(f64, V)>) {
+        for &piece in self.board.pieces() {
+            if let Some(p) = project(piece, c) {
+                self.offer(c, p, best);
+            }
+        }
+        for &p in self.board.corners() {
+            self.offer(c, p, best);
+        }
     }
 
     /// Keeps `p` as the best answer for a request at `c` when it is nearer than `best` and
@@ -289,14 +294,7 @@ mod tests {
             let touch = self.reach.touch;
             let mut best: Option<(f64, V)> = None;
             if target.is_none() {
-                for &piece in self.board.pieces() {
-                    if let Some(p) = project(piece, c) {
-                        self.offer(c, p, &mut best);
-                    }
-                }
-                for &p in self.board.corners() {
-                    self.offer(c, p, &mut best);
-                }
+                self.offer_outline(c, &mut best);
             }
             for (id, s) in self.carriers.all() {
                 if target.is_some_and(|t| self.stone(id).color != t) {
