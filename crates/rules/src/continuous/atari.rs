@@ -102,7 +102,7 @@ impl Position {
         let color = self.stone(first).color;
         let span = 2.0 * self.reach.overlap;
         let mut witnesses = group
-            .members
+            .carriers
             .iter()
             .filter_map(|&id| self.stone(id).witness.map(|w| (id, w)));
         let Some((id0, w0)) = witnesses.next() else {
@@ -111,7 +111,7 @@ impl Position {
         if let Some((far, _)) = witnesses.find(|(_, w)| w.dist2(w0) >= span * span) {
             return Err([id0, far]);
         }
-        let Some(arcs) = self.group_free_arcs(&group.members) else {
+        let Some(arcs) = self.group_free_arcs(&group.carriers) else {
             return Ok(None);
         };
         let mut ends: Vec<V> = Vec::with_capacity(2 * arcs.len());
@@ -125,15 +125,13 @@ impl Position {
             .find(|&p| self.captures(p, color.other(), first, tried)))
     }
 
-    /// The free arcs of `members`' liberty circles, or `None` when some arc is too wide
-    /// for one stone to cover (a third of the circle or more) or a circle has too many.
-    fn group_free_arcs(&self, members: &[Id]) -> Option<Vec<FreeArc>> {
+    /// The free arcs of the liberty circles of `carriers` (stones with a witness), or
+    /// `None` when some arc is too wide for one stone to cover (a third of the circle or
+    /// more) or a circle has too many.
+    fn group_free_arcs(&self, carriers: &[Id]) -> Option<Vec<FreeArc>> {
         let mut arcs = Vec::with_capacity(8);
-        for &id in members {
+        for &id in carriers {
             let s = self.stone(id);
-            if s.witness.is_none() {
-                continue;
-            }
             for (from, to) in self.stone_free_arcs(id, MAX_GAPS)? {
                 if to - from >= TAU / 3.0 {
                     return None;

@@ -436,12 +436,8 @@ impl Position {
             Trace::Searched(tried) => {
                 // A member without a witness gains one only by changing the group's count.
                 fp.counts.push(g);
-                for &id in &group.members {
-                    let s = self.stone(id);
-                    if s.witness.is_some() {
-                        fp.discs.push((s.at, reach));
-                    }
-                }
+                fp.discs
+                    .extend(group.carriers.iter().map(|&id| (self.stone(id).at, reach)));
                 tried
             }
         };

@@ -64,13 +64,17 @@ impl ContinuousGame {
             }
         }
         for (_, g) in self.pos.groups() {
-            let free = g
+            let mut free: Vec<Id> = g
                 .members
                 .iter()
-                .filter(|&&id| self.pos.stone(id).witness.is_some())
-                .count();
-            if free != g.free as usize || free == 0 {
-                return fail(format!("group with {free} free stones counts {}", g.free));
+                .copied()
+                .filter(|&id| self.pos.stone(id).witness.is_some())
+                .collect();
+            free.sort_unstable();
+            let mut kept = g.carriers.clone();
+            kept.sort_unstable();
+            if free != kept || free.is_empty() {
+                return fail(format!("group with free stones {free:?} keeps {kept:?}"));
             }
         }
         for c in Color::ALL {

@@ -266,7 +266,7 @@ fn setup_position(board: Arc<Board>, stones: &[Stone<Point>]) -> Result<Position
         pos.set_witness(id, w);
     }
     pos.refresh_all_cells();
-    if let Some((_, g)) = pos.groups().find(|(_, g)| g.free == 0) {
+    if let Some((_, g)) = pos.groups().find(|(_, g)| g.free() == 0) {
         let at = pos.stone(g.members[0]).at;
         return Err(SetupError::NoLiberty(Point::from_v(at)));
     }

@@ -55,11 +55,6 @@ impl Grid {
         }
     }
 
-    /// An empty grid with the same cells.
-    pub fn emptied(&self) -> Grid {
-        self.coarsened(1)
-    }
-
     /// An empty grid over the same box with cells `factor` times as wide.
     pub fn coarsened(&self, factor: usize) -> Grid {
         let (nx, ny) = (self.nx.div_ceil(factor), self.ny.div_ceil(factor));

@@ -101,7 +101,7 @@ impl Position {
         let merged = self.connected_groups(at, color, &near);
         let free_after = |g: u32| {
             let d: i64 = deltas.iter().filter(|x| x.0 == g).map(|x| x.1).sum();
-            i64::from(self.group(g).free) + d
+            self.group(g).free() as i64 + d
         };
         let total: i64 =
             merged.iter().map(|&g| free_after(g)).sum::<i64>() + i64::from(witness.is_some());
@@ -162,7 +162,7 @@ impl Position {
         lost.sort_unstable();
         let mut dead = Vec::new();
         for run in lost.chunk_by(|a, b| a == b) {
-            if self.group(run[0]).free as usize == run.len() {
+            if self.group(run[0]).free() == run.len() {
                 dead.push(run[0]);
             }
         }
