@@ -1,5 +1,5 @@
 //! The stones on the board and what is kept up to date about them move by move: the bucket
-//! grid, the groups with their count of stones that still have a free liberty point, each
+//! grid, the groups with their stones that still have a free liberty point, each
 //! stone's witness point, the covered arcs of its liberty circle and its Voronoi area, the
 //! colour totals and the position hash.
 
