@@ -32,7 +32,7 @@ use std::sync::Mutex;
 use super::atari::{Atari, Trace};
 use super::grid::{Grid, clone_with_room};
 use super::point::{Point, V};
-use super::position::{Id, Position};
+use super::position::Position;
 use crate::Stone;
 
 /// Reported changes beyond this many make the next query start afresh (a game that never
@@ -393,8 +393,7 @@ impl Position {
 
     /// The public answer for group `g` captured at `at`, with its first stone's placement.
     fn atari_of(&self, g: u32, at: V) -> (u64, Atari) {
-        let mut ids: Vec<Id> = self.group(g).members.clone();
-        ids.sort_by_key(|&id| self.stone(id).seq);
+        let ids = &self.group(g).members;
         let first = ids.first().map_or(0, |&id| self.stone(id).seq);
         let stones = ids
             .iter()

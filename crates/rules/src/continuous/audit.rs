@@ -64,6 +64,10 @@ impl ContinuousGame {
             }
         }
         for (_, g) in self.pos.groups() {
+            let seqs: Vec<u64> = g.members.iter().map(|&id| self.pos.stone(id).seq).collect();
+            if !seqs.is_sorted() {
+                return fail(format!("group members out of placement order: {seqs:?}"));
+            }
             let mut free: Vec<Id> = g
                 .members
                 .iter()

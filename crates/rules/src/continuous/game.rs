@@ -144,8 +144,7 @@ impl ContinuousGame {
             .groups()
             .filter_map(|(slot, g)| {
                 let said = pick(slot)?;
-                let mut ids = g.members.clone();
-                ids.sort_by_key(|&id| self.pos.stone(id).seq);
+                let ids = &g.members;
                 let first = ids.first().map_or(0, |&id| self.pos.stone(id).seq);
                 let stones = ids.iter().map(|&id| self.public_stone(id)).collect();
                 Some((first, stones, said))

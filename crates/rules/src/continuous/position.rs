@@ -34,6 +34,8 @@ pub(crate) struct StoneRec {
 
 #[derive(Debug)]
 pub(crate) struct GroupRec {
+    /// The stones of the group in placement order (a new stone is the last placed; merged
+    /// groups are merged in order), so that listing a group needs no sort.
     pub members: Vec<Id>,
     /// The members that have a witness: the group has a liberty when there is one. Kept
     /// apart so that the atari search of a big group with few liberties reads those few
@@ -349,7 +351,10 @@ impl Position {
                 }
             }
             if let Some(t) = self.groups[target as usize].as_mut() {
-                t.members.extend_from_slice(&moved.members);
+                let stones = &self.stones;
+                merge_in_placement_order(&mut t.members, &moved.members, |id| {
+                    stones[id as usize].as_ref().map_or(0, |s| s.seq)
+                });
                 t.carriers.extend_from_slice(&moved.carriers);
             }
         }
@@ -527,3 +532,20 @@ pub(crate) fn stone_key(at: V, color: Color) -> u64 {
 
 /// Mixed into the position hash when White is to move.
 pub(crate) const WHITE_TO_MOVE: u64 = splitmix(0x746f_6d6f_7665);
+/// Merges `more` into `into`, both in placement order (`seq`), keeping `into` so. Works
+/// from the back: the members of `into` placed before all of `more` are not moved, so
+/// joining a few new stones to a big old group costs about the few.
+fn merge_in_placement_order(into: &mut Vec<Id>, more: &[Id], seq: impl Fn(Id) -> u64) {
+    let (mut i, mut j) = (into.len(), more.len());
+    into.resize(i + j, 0);
+    while j > 0 {
+        let next = if i > 0 && seq(into[i - 1]) > seq(more[j - 1]) {
+            i -= 1;
+            into[i]
+        } else {
+            j -= 1;
+            more[j]
+        };
+        into[i + j] = next;
+    }
+}
