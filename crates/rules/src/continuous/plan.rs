@@ -255,16 +255,16 @@ impl Position {
         // A cell that grows into the place of removed stones can only meet, besides its
         // former neighbours and the new stone, stones that bordered a removed stone (the
         // only stones also growing there): the stones of `regrow`. Those few clip it.
-        let mut sites: Vec<(u32, V)> = Vec::with_capacity(regrow.len() + 16);
+        let regrow_sites: Vec<(u32, V)> =
+            regrow.iter().map(|&id| (id, self.stone(id).at)).collect();
         let mut changes = Vec::with_capacity(regrow.len() + shrink.len());
         for &id in regrow.iter().chain(&shrink) {
             let s = self.stone(id);
             let mut poly = Cell::with_capacity(s.cell.len() + 2);
             if self.borders_removed(id, &removed) {
-                let labels = regrow.iter().copied().chain(s.cell.iter().map(|&(_, l)| l));
-                sites.extend(labels.filter_map(|l| Some((l, at_of(l)?))));
-                sites.push((NEW, plan.at));
-                cell_among(&self.board, s.at, id, &mut sites, sc);
+                let more = s.cell.iter().filter_map(|&(_, l)| Some((l, at_of(l)?)));
+                let more = more.chain([(NEW, plan.at)]);
+                cell_among(&self.board, s.at, id, &regrow_sites, more, sc);
                 poly.clone_from(&sc.poly);
             } else {
                 clip_cell(&s.cell, s.at, plan.at, &mut poly);

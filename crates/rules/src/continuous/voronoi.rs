@@ -118,27 +118,36 @@ fn clip_by_batch(sc: &mut Scratch, s: V, maxd2: &mut f64) {
     }
 }
 
-/// Computes into `sc.poly` the cell of the stone `me` at `s` among the stones `sites`
-/// (label, centre), which must hold every stone whose cell shares an edge with it; the
-/// others clip nothing. `sites` is sorted and emptied on the way.
+/// Computes into `sc.poly` the cell of the stone `me` at `s` among the stones `common`
+/// (label, centre; sorted by label, each once) and `more` (which may repeat a label),
+/// which together must hold every stone whose cell shares an edge with it; the others
+/// clip nothing.
 pub(crate) fn cell_among(
     board: &Board,
     s: V,
     me: u32,
-    sites: &mut Vec<(u32, V)>,
+    common: &[(u32, V)],
+    more: impl IntoIterator<Item = (u32, V)>,
     sc: &mut Scratch,
 ) {
     start_cell(board, sc);
     let mut maxd2 = max_dist2(&sc.poly, s);
-    sites.sort_unstable_by_key(|&(l, _)| l);
-    sites.dedup_by_key(|&mut (l, _)| l);
     sc.batch.clear();
     sc.batch.extend(
-        sites
-            .drain(..)
-            .filter(|&(l, _)| l != me)
-            .map(|(l, q)| (q.dist2(s), l, q)),
+        common
+            .iter()
+            .filter(|&&(l, _)| l != me)
+            .map(|&(l, q)| (q.dist2(s), l, q)),
     );
+    let from = sc.batch.len();
+    for (l, q) in more {
+        let known = l == me
+            || common.binary_search_by_key(&l, |&(k, _)| k).is_ok()
+            || sc.batch[from..].iter().any(|&(_, k, _)| k == l);
+        if !known {
+            sc.batch.push((q.dist2(s), l, q));
+        }
+    }
     clip_by_batch(sc, s, &mut maxd2);
 }
 
