@@ -264,6 +264,7 @@ fn setup_position(board: Arc<Board>, stones: &[Stone<Point>]) -> Result<Position
         let w = pos.stone_free_point(id, None, &|_| false);
         pos.set_witness(id, w);
     }
+    pos.fit_carriers();
     pos.refresh_all_cells();
     if let Some((_, g)) = pos.groups().find(|(_, g)| g.free() == 0) {
         let at = pos.stone(g.members[0]).at;

@@ -345,6 +345,7 @@ impl Position {
             self.set_cell(changed, cell, a);
         }
         self.refresh_witnesses_near(&removed_at, &done);
+        self.fit_carriers();
         id
     }
 }

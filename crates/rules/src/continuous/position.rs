@@ -59,12 +59,20 @@ impl Clone for GroupRec {
     }
 }
 
-/// How many cells of the stones' grid (a side of `4r`) a cell of the carriers' grid spans
-/// along each side. On a crowded board the carriers are few and the nearest legal point
-/// lies several cells from the pointer: wider cells leave fewer empty ones to visit. Two
-/// measured best (`bench continuous`: resolve at 300 stones 1.49 -> 1.32 us, at 50 stones
-/// 0.43 -> 0.45); three cost the sparse board more than it saved the crowded one.
+/// How many cells of the stones' grid (a side of `4r`) a wide cell of the carriers' grid
+/// spans along each side. Where the carriers are few (an empty board, and a crowded one
+/// where the nearest legal point lies several cells from the pointer), wide cells leave
+/// fewer empty ones to visit: `bench continuous`, resolve at 300 stones (17 carriers on
+/// `square-19`) 1.49 -> 1.32 us. Where they are many (from about 100 stones to 250 there,
+/// up to 145 carriers), the first rings of wide cells hold too many to sort: random
+/// playouts, which spend most moves there, cost 7% more with wide cells throughout.
 const CARRIER_CELLS: usize = 2;
+
+/// Carriers per cell of the stones' grid below which the carriers' grid turns to wide
+/// cells, and above which it turns back to fine ones; apart, so that a count hovering
+/// near one bound does not rebuild it move after move.
+const WIDE_BELOW: f64 = 0.4;
+const FINE_ABOVE: f64 = 0.6;
 
 /// The stones and their incremental structures.
 #[derive(Debug)]
@@ -77,8 +85,11 @@ pub(crate) struct Position {
     spare_groups: Vec<u32>,
     pub grid: Grid,
     /// The stones that have a witness (whose touching circle carries legal points), for
-    /// snapping: on a crowded board they are few.
+    /// snapping: on a crowded board they are few. Its cells are wide or fine by how many
+    /// there are ([`Position::fit_carriers`]).
     pub carriers: Grid,
+    /// Whether the carriers' grid has wide cells.
+    carriers_wide: bool,
     count: usize,
     /// Stones per colour whose liberty circle has a free point.
     witnessed: ByColor<usize>,
@@ -103,6 +114,7 @@ impl Clone for Position {
             spare_groups: clone_with_room(&self.spare_groups),
             grid: self.grid.clone(),
             carriers: self.carriers.clone(),
+            carriers_wide: self.carriers_wide,
             count: self.count,
             witnessed: self.witnessed,
             hash: self.hash,
@@ -129,6 +141,7 @@ impl Position {
             atari: AtariCache::new(&grid),
             grid,
             carriers,
+            carriers_wide: true,
             count: 0,
             witnessed: ByColor::default(),
             hash: 0,
@@ -405,6 +418,30 @@ impl Position {
         if self.count == 0 {
             // No rounding residue on an empty board.
             self.area = ByColor::default();
+        }
+    }
+
+    /// Rebuilds the carriers' grid with wide cells once the carriers are few, with fine
+    /// ones once they are many (see [`CARRIER_CELLS`]). The stones go in in the old
+    /// grid's order, so that the result depends only on the game's moves.
+    pub fn fit_carriers(&mut self) {
+        let carriers = (self.witnessed[Color::Black] + self.witnessed[Color::White]) as f64;
+        let cells = self.grid.cell_count() as f64;
+        let bound = if self.carriers_wide {
+            FINE_ABOVE
+        } else {
+            WIDE_BELOW
+        };
+        let want_wide = carriers < bound * cells;
+        if want_wide != self.carriers_wide {
+            self.carriers_wide = want_wide;
+            let mut grid = self
+                .grid
+                .coarsened(if want_wide { CARRIER_CELLS } else { 1 });
+            for (id, at) in self.carriers.all() {
+                grid.insert(id, at);
+            }
+            self.carriers = grid;
         }
     }
 

@@ -330,7 +330,8 @@ mod tests {
     }
 
     /// Crowded and sparse positions, on `square-19` and on a board five times as long
-    /// (where the grid of carriers is wider than the rings the search visits).
+    /// (where the grid of carriers is wider than the rings the search visits); the
+    /// carriers' grid has wide cells in some and fine ones in others.
     fn positions() -> Vec<Position> {
         let mut out = Vec::new();
         for seed in 1..=6 {
@@ -345,7 +346,10 @@ mod tests {
     #[test]
     fn the_nearest_legal_point_is_as_near_as_any_candidate() {
         let mut found = 0;
-        for (i, pos) in positions().iter().enumerate() {
+        let positions = positions();
+        let wide = |pos: &Position| pos.carriers.cell_count() < pos.grid.cell_count();
+        assert!(positions.iter().any(wide) && !positions.iter().all(wide));
+        for (i, pos) in positions.iter().enumerate() {
             let requests = BenchRequests::new(i as u64).take(60);
             for (request, _) in requests {
                 let c = pos.board.clamp_v(V::from(request));
