@@ -2,7 +2,9 @@
 //! search for groups in atari (the server sends it with every move) take as the board
 //! fills. The engine's deterministic random game on `square-19` is replayed to
 //! each size on several seeds; then many further requests are timed one by one, each move
-//! on a fresh clone (the clone is not timed), and the medians are reported.
+//! on a fresh clone (the clone is not timed), and the medians are reported. The sizes
+//! take turns seed by seed, so that the ratios between them hold on a machine whose speed
+//! drifts during the run.
 //!
 //! The atari figure is the query right after each timed move, as the server asks it: the
 //! game keeps its answers, so it searches again only the groups near the move. The search
@@ -151,44 +153,59 @@ struct CrowdFigures {
     atari_us: f64,
 }
 
-fn measure_crowd(elsewhere: usize, seeds: u64, moves: usize) -> CrowdFigures {
-    let mut samples = Samples::default();
-    let mut reached = 0usize;
-    for seed in 1..=seeds {
-        let game = bench_crowd(seed, CROWD_NEAR, elsewhere);
-        reached += game.stone_count();
-        std::hint::black_box(game.groups_in_atari());
-        time_game(&game, seed, moves, &mut samples);
-    }
-    CrowdFigures {
-        elsewhere,
-        reached: reached as f64 / seeds.max(1) as f64,
-        move_us: median(samples.moves),
-        hover_us: median(samples.hovers),
-        atari_us: median(samples.atari),
-    }
+/// What is timed at one size (or one crowd) over the seeds.
+#[derive(Debug, Default)]
+struct Tally {
+    samples: Samples,
+    scratch_us: Vec<f64>,
+    reached: usize,
 }
 
-fn measure(stones: usize, seeds: u64, moves: usize) -> Figures {
-    let mut samples = Samples::default();
-    let mut scratch_us = Vec::new();
-    let mut reached = 0usize;
-    for seed in 1..=seeds {
-        let game = bench_game(seed, stones);
-        reached += game.stone_count();
-        for _ in 0..SCRATCH_REPEATS {
-            let start = Instant::now();
-            std::hint::black_box(game.groups_in_atari_from_scratch());
-            scratch_us.push(micros(start));
-        }
-        // The answers for the position itself, kept as a server's game keeps them.
-        std::hint::black_box(game.groups_in_atari());
-        time_game(&game, seed, moves, &mut samples);
+/// Times the game of `seed` at `stones` stones into `tally`.
+fn measure_size(stones: usize, seed: u64, moves: usize, tally: &mut Tally) {
+    let game = bench_game(seed, stones);
+    tally.reached += game.stone_count();
+    for _ in 0..SCRATCH_REPEATS {
+        let start = Instant::now();
+        std::hint::black_box(game.groups_in_atari_from_scratch());
+        tally.scratch_us.push(micros(start));
     }
+    // The answers for the position itself, kept as a server's game keeps them.
+    std::hint::black_box(game.groups_in_atari());
+    time_game(&game, seed, moves, &mut tally.samples);
+}
+
+/// Times the crowded game of `seed` with `elsewhere` stones away from the moves.
+fn measure_crowd(elsewhere: usize, seed: u64, moves: usize, tally: &mut Tally) {
+    let game = bench_crowd(seed, CROWD_NEAR, elsewhere);
+    tally.reached += game.stone_count();
+    std::hint::black_box(game.groups_in_atari());
+    time_game(&game, seed, moves, &mut tally.samples);
+}
+
+/// Times every size and every crowd, seed by seed: all of them share each stretch of
+/// the run, so a machine whose speed drifts while it runs (ours do, by half) skews none
+/// against another. Returns the tallies of the sizes and of the crowds.
+fn measure_all(seeds: u64, moves: usize) -> (Vec<Tally>, Vec<Tally>) {
+    let mut sizes: Vec<Tally> = SIZES.iter().map(|_| Tally::default()).collect();
+    let mut crowds: Vec<Tally> = CROWDS.iter().map(|_| Tally::default()).collect();
+    for seed in 1..=seeds {
+        for (&stones, tally) in SIZES.iter().zip(&mut sizes) {
+            measure_size(stones, seed, moves, tally);
+        }
+        for (&elsewhere, tally) in CROWDS.iter().zip(&mut crowds) {
+            measure_crowd(elsewhere, seed, moves, tally);
+        }
+    }
+    (sizes, crowds)
+}
+
+fn size_figures(stones: usize, seeds: u64, tally: Tally) -> Figures {
+    let samples = tally.samples;
     let timed = samples.moves.len();
     Figures {
         stones,
-        reached: reached as f64 / seeds.max(1) as f64,
+        reached: tally.reached as f64 / seeds as f64,
         samples: (timed, samples.hovers.len()),
         capture_share: samples.captures.len() as f64 / timed.max(1) as f64,
         move_us: median(samples.moves),
@@ -196,7 +213,17 @@ fn measure(stones: usize, seeds: u64, moves: usize) -> Figures {
         capture_us: median(samples.captures),
         hover_us: median(samples.hovers),
         atari_us: median(samples.atari),
-        scratch_us: median(scratch_us),
+        scratch_us: median(tally.scratch_us),
+    }
+}
+
+fn crowd_figures(elsewhere: usize, seeds: u64, tally: Tally) -> CrowdFigures {
+    CrowdFigures {
+        elsewhere,
+        reached: tally.reached as f64 / seeds as f64,
+        move_us: median(tally.samples.moves),
+        hover_us: median(tally.samples.hovers),
+        atari_us: median(tally.samples.atari),
     }
 }
 
@@ -216,10 +243,16 @@ fn rounded(x: f64) -> serde_json::Value {
 /// "playout_moves"}`.
 pub fn run(json: bool, seeds: u64, moves: usize) {
     let seeds = seeds.max(1);
-    let figures: Vec<Figures> = SIZES.iter().map(|&n| measure(n, seeds, moves)).collect();
+    let (sizes, crowds) = measure_all(seeds, moves);
+    let figures: Vec<Figures> = SIZES
+        .iter()
+        .zip(sizes)
+        .map(|(&n, tally)| size_figures(n, seeds, tally))
+        .collect();
     let crowds: Vec<CrowdFigures> = CROWDS
         .iter()
-        .map(|&n| measure_crowd(n, seeds, moves))
+        .zip(crowds)
+        .map(|(&n, tally)| crowd_figures(n, seeds, tally))
         .collect();
     let (playouts_per_s, playout_moves) = measure_playouts(seeds);
     if json {
