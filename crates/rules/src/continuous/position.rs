@@ -569,6 +569,7 @@ pub(crate) fn stone_key(at: V, color: Color) -> u64 {
 
 /// Mixed into the position hash when White is to move.
 pub(crate) const WHITE_TO_MOVE: u64 = splitmix(0x746f_6d6f_7665);
+
 /// Merges `more` into `into`, both in placement order (`seq`), keeping `into` so. Works
 /// from the back: the members of `into` placed before all of `more` are not moved, so
 /// joining a few new stones to a big old group costs about the few.
