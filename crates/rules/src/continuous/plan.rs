@@ -262,9 +262,9 @@ impl Position {
             let s = self.stone(id);
             let mut poly = Cell::with_capacity(s.cell.len() + 2);
             if self.borders_removed(id, &removed) {
-                let more = s.cell.iter().filter_map(|&(_, l)| Some((l, at_of(l)?)));
-                let more = more.chain([(NEW, plan.at)]);
-                cell_among(&self.board, s.at, id, &regrow_sites, more, sc);
+                let near = s.cell.iter().filter_map(|&(_, l)| Some((l, at_of(l)?)));
+                let near = near.chain([(NEW, plan.at)]);
+                cell_among(&self.board, s.at, id, near, &regrow_sites, sc);
                 poly.clone_from(&sc.poly);
             } else {
                 clip_cell(&s.cell, s.at, plan.at, &mut poly);

@@ -108,8 +108,13 @@ pub(crate) fn cell<G: Fn(u32) -> bool>(
 /// Clips the cell of `s` by the stones of `sc.batch` (squared distance, label, centre),
 /// nearest first, until the rest are too far to reach the cell.
 fn clip_by_batch(sc: &mut Scratch, s: V, maxd2: &mut f64) {
-    sc.batch.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-    for i in 0..sc.batch.len() {
+    clip_by_batch_from(sc, s, maxd2, 0);
+}
+
+/// [`clip_by_batch`] with the stones of `sc.batch` from index `from` on.
+fn clip_by_batch_from(sc: &mut Scratch, s: V, maxd2: &mut f64, from: usize) {
+    sc.batch[from..].sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    for i in from..sc.batch.len() {
         let (d2, id, q) = sc.batch[i];
         if d2 > 4.0 * *maxd2 {
             break;
@@ -118,37 +123,39 @@ fn clip_by_batch(sc: &mut Scratch, s: V, maxd2: &mut f64) {
     }
 }
 
-/// Computes into `sc.poly` the cell of the stone `me` at `s` among the stones `common`
-/// (label, centre; sorted by label, each once) and `more` (which may repeat a label),
-/// which together must hold every stone whose cell shares an edge with it; the others
-/// clip nothing.
+/// Computes into `sc.poly` the cell of the stone `me` at `s` among the stones `near`
+/// (label, centre; a label may repeat) and `common` (sorted by label, each once), which
+/// together must hold every stone whose cell shares an edge with it; the others clip
+/// nothing. The few stones of `near` (the cell's former neighbours) clip first: the cell
+/// they leave is small, and of `common` (every stone whose cell grows this move, dozens
+/// after a big capture) only those near enough to cut it are sorted and tried.
 pub(crate) fn cell_among(
     board: &Board,
     s: V,
     me: u32,
+    near: impl IntoIterator<Item = (u32, V)>,
     common: &[(u32, V)],
-    more: impl IntoIterator<Item = (u32, V)>,
     sc: &mut Scratch,
 ) {
     start_cell(board, sc);
     let mut maxd2 = max_dist2(&sc.poly, s);
     sc.batch.clear();
-    sc.batch.extend(
-        common
-            .iter()
-            .filter(|&&(l, _)| l != me)
-            .map(|&(l, q)| (q.dist2(s), l, q)),
-    );
-    let from = sc.batch.len();
-    for (l, q) in more {
-        let known = l == me
-            || common.binary_search_by_key(&l, |&(k, _)| k).is_ok()
-            || sc.batch[from..].iter().any(|&(_, k, _)| k == l);
-        if !known {
+    for (l, q) in near {
+        if l != me && !sc.batch.iter().any(|&(_, k, _)| k == l) {
             sc.batch.push((q.dist2(s), l, q));
         }
     }
+    let first = sc.batch.len();
     clip_by_batch(sc, s, &mut maxd2);
+    // A stone farther than twice the cell's reach cuts nothing, now or after more cuts.
+    let reach = 4.0 * maxd2;
+    for &(l, q) in common {
+        let d2 = q.dist2(s);
+        if d2 <= reach && l != me && !sc.batch[..first].iter().any(|&(_, k, _)| k == l) {
+            sc.batch.push((d2, l, q));
+        }
+    }
+    clip_by_batch_from(sc, s, &mut maxd2, first);
 }
 
 fn start_cell(board: &Board, sc: &mut Scratch) {
