@@ -124,7 +124,7 @@ fn clip_by_batch_from(sc: &mut Scratch, s: V, maxd2: &mut f64, from: usize) {
 }
 
 /// Computes into `sc.poly` the cell of the stone `me` at `s` among the stones `near`
-/// (label, centre; a label may repeat) and `common` (sorted by label, each once), which
+/// (label, centre; a label may repeat) and `common` (each label once), which
 /// together must hold every stone whose cell shares an edge with it; the others clip
 /// nothing. The few stones of `near` (the cell's former neighbours) clip first: the cell
 /// they leave is small, and of `common` (every stone whose cell grows this move, dozens
@@ -148,10 +148,10 @@ pub(crate) fn cell_among(
     let first = sc.batch.len();
     clip_by_batch(sc, s, &mut maxd2);
     // A stone farther than twice the cell's reach cuts nothing, now or after more cuts.
-    let reach = 4.0 * maxd2;
+    let reach2 = 4.0 * maxd2;
     for &(l, q) in common {
         let d2 = q.dist2(s);
-        if d2 <= reach && l != me && !sc.batch[..first].iter().any(|&(_, k, _)| k == l) {
+        if d2 <= reach2 && l != me && !sc.batch[..first].iter().any(|&(_, k, _)| k == l) {
             sc.batch.push((d2, l, q));
         }
     }
