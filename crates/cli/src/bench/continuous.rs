@@ -161,26 +161,30 @@ struct Tally {
     reached: usize,
 }
 
-/// Times the game of `seed` at `stones` stones into `tally`.
+/// Times the game of `seed` at `stones` stones into `tally`, with the search of every
+/// group from scratch.
 fn measure_size(stones: usize, seed: u64, moves: usize, tally: &mut Tally) {
     let game = bench_game(seed, stones);
-    tally.reached += game.stone_count();
     for _ in 0..SCRATCH_REPEATS {
         let start = Instant::now();
         std::hint::black_box(game.groups_in_atari_from_scratch());
         tally.scratch_us.push(micros(start));
     }
-    // The answers for the position itself, kept as a server's game keeps them.
-    std::hint::black_box(game.groups_in_atari());
-    time_game(&game, seed, moves, &mut tally.samples);
+    time_position(&game, seed, moves, tally);
 }
 
 /// Times the crowded game of `seed` with `elsewhere` stones away from the moves.
 fn measure_crowd(elsewhere: usize, seed: u64, moves: usize, tally: &mut Tally) {
     let game = bench_crowd(seed, CROWD_NEAR, elsewhere);
+    time_position(&game, seed, moves, tally);
+}
+
+/// Times moves, previews and atari queries from `game` into `tally`.
+fn time_position(game: &ContinuousGame, seed: u64, moves: usize, tally: &mut Tally) {
     tally.reached += game.stone_count();
+    // The answers for the position itself, kept as a server's game keeps them.
     std::hint::black_box(game.groups_in_atari());
-    time_game(&game, seed, moves, &mut tally.samples);
+    time_game(game, seed, moves, &mut tally.samples);
 }
 
 /// Times every size and every crowd, seed by seed: all of them share each stretch of
