@@ -173,7 +173,7 @@ fn start_cell(board: &Board, sc: &mut Scratch) {
 
 /// Clips the current cell of `s` by the bisector with `t`, unless it lies beyond the cell.
 fn clip_by(sc: &mut Scratch, s: V, t: V, label: u32, maxd2: &mut f64) {
-    if s.dist2(t) > 4.0 * *maxd2 {
+    if s.dist2(t) > 4.0 * *maxd2 || !cuts(&sc.poly, s, t) {
         return;
     }
     clip(&sc.poly, s, t, label, &mut sc.spare);
@@ -223,6 +223,15 @@ fn area_of_labelled(poly: &[(V, u32)]) -> f64 {
 
 fn max_dist2(poly: &[(V, u32)], s: V) -> f64 {
     poly.iter().map(|&(v, _)| v.dist2(s)).fold(0.0, f64::max)
+}
+
+/// True when the bisector of `s` and `t` cuts something off `poly` (the cell of `s`).
+/// Most stones near a cell on a crowded board do not: [`clip`] would copy the cell as it
+/// is, and the cell's reach would be measured again for nothing.
+fn cuts(poly: &[(V, u32)], s: V, t: V) -> bool {
+    let n = t - s;
+    let m = (s + t) * 0.5;
+    poly.iter().any(|&(p, _)| (p - m).dot(n) > 0.0)
 }
 
 /// Sutherland-Hodgman: keeps the part of `src` nearer to `s` than to `t`. Each vertex
