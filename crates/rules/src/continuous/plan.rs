@@ -34,6 +34,12 @@ impl Plan {
     pub fn joins_own(&self) -> bool {
         !self.merged.is_empty()
     }
+
+    /// True when the new stone keeps a free point of its own once the stones it captures
+    /// are gone.
+    pub fn has_own_liberty(&self) -> bool {
+        self.witness.is_some()
+    }
 }
 
 /// The Voronoi areas a plan changes.
@@ -96,7 +102,7 @@ impl Position {
             deltas.push((s.group, change));
             updates.push((id, w));
         }
-        let cover = self.new_cover(at, &gone);
+        let cover = self.cover_among(at, &near, &gone);
         let witness = free_point_kept(&self.board, &cover, at, None, &|_| false);
         let merged = self.connected_groups(at, color, &near);
         let free_after = |g: u32| {

@@ -265,16 +265,20 @@ impl Position {
     /// The cover of the liberty circle of a stone placed at `at` (by the edges and the
     /// stones for which `gone` is false), for [`Position::insert`].
     pub fn new_cover(&self, at: V, gone: &dyn Fn(Id) -> bool) -> Cover {
-        let reach = self.reach;
-        let mut cover = Cover::of_edges(&self.board, at);
-        self.grid.near(at, reach.influence, |id, q| {
-            if !gone(id)
-                && let Some(span) = stone_span(&reach, at, q)
-            {
-                cover.add(span, id);
-            }
-        });
-        cover
+        let mut near = Vec::with_capacity(32);
+        self.grid
+            .near(at, self.reach.influence, |id, _| near.push(id));
+        self.cover_among(at, &near, gone)
+    }
+
+    /// [`Position::new_cover`] from `near`, the stones within `reach.influence` of `at`
+    /// in the order [`Grid::near`] gives them, which a plan has already gathered.
+    pub fn cover_among(&self, at: V, near: &[Id], gone: &dyn Fn(Id) -> bool) -> Cover {
+        let covering = near
+            .iter()
+            .filter(|&&id| !gone(id))
+            .map(|&id| (id, self.stone(id).at));
+        Cover::of(&self.board, at, covering)
     }
 
     /// Puts a stone on the board with the given witness, Voronoi cell and cover (from
