@@ -104,7 +104,13 @@ impl ContinuousGame {
             {
                 continue;
             }
-            if plan.removed.is_empty() && plan.joins_own() && self.is_eye_of(at, color) {
+            // A stone that captures nothing and keeps a free point of its own leaves the
+            // opponent the same free point there: not an eye.
+            if plan.removed.is_empty()
+                && plan.joins_own()
+                && !plan.has_own_liberty()
+                && self.is_eye_of(at, color)
+            {
                 continue;
             }
             self.commit_areas(plan, None);
@@ -116,5 +122,64 @@ impl ContinuousGame {
     /// True when a stone of the other colour at `at` would be suicide.
     fn is_eye_of(&self, at: V, color: Color) -> bool {
         matches!(self.pos.plan(at, color.other()), Err(IllegalMove::Suicide))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::continuous::ContinuousRules;
+    use crate::continuous::point::Point;
+
+    /// Move by move through random playouts: no stone fills its own eye, judged by the
+    /// opponent's whole plan at that point, and none takes its own stones off.
+    #[test]
+    fn playouts_never_fill_their_own_eyes() {
+        // Quiet joining moves checked, and those among them without a free point of
+        // their own (where the opponent's plan had to decide).
+        let (mut joining, mut crowded) = (0, 0);
+        for seed in 0..6u64 {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut game = ContinuousGame::new(ContinuousRules::default()).expect("rules");
+            while game.phase == Phase::Playing {
+                let before = game.clone();
+                let color = game.to_move();
+                if !game.random_move(&mut rng) {
+                    if game.pass().is_err() {
+                        break;
+                    }
+                    continue;
+                }
+                let new: Vec<Point> = game
+                    .stones()
+                    .into_iter()
+                    .filter(|s| before.stone_at(s.at).is_none())
+                    .map(|s| s.at)
+                    .collect();
+                assert_eq!(new.len(), 1, "seed {seed}: one new stone");
+                let at = V::from(new[0]);
+                let plan = before.pos.plan(at, color).expect("a played move is legal");
+                assert!(
+                    plan.removed
+                        .iter()
+                        .all(|&id| before.pos.stone(id).color != color),
+                    "seed {seed}: a move took its own stones"
+                );
+                if plan.removed.is_empty() && plan.joins_own() {
+                    joining += 1;
+                    crowded += usize::from(!plan.has_own_liberty());
+                    assert_ne!(
+                        before.pos.plan(at, color.other()).err(),
+                        Some(IllegalMove::Suicide),
+                        "seed {seed}: {color:?} filled its own eye at {}",
+                        new[0]
+                    );
+                }
+            }
+        }
+        assert!(
+            joining > 100 && crowded > 10,
+            "{joining} joining, {crowded} crowded"
+        );
     }
 }
