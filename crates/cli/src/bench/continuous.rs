@@ -2,7 +2,8 @@
 //! search for groups in atari (the server sends it with every move) take as the board
 //! fills. The engine's deterministic random game on `square-19` is replayed to
 //! each size on several seeds; then many further requests are timed one by one, each move
-//! on a fresh clone (the clone is not timed), and the medians are reported. The sizes
+//! on a fresh clone (the clone is not timed), and as many previews as moves from the
+//! same requests, so that each game weighs the same; the medians are reported. The sizes
 //! take turns seed by seed, so that the ratios between them hold on a machine whose speed
 //! drifts during the run.
 //!
@@ -113,13 +114,20 @@ fn time_game(game: &ContinuousGame, seed: u64, moves: usize, samples: &mut Sampl
         }
     }
     // The same requests hovered, in a run of their own as a pointer hovers between two
-    // clicks (not between clones of the game, whose copying would evict the caches).
+    // clicks (not between clones of the game, whose copying would evict the caches). As
+    // many as moves were timed, so that every game weighs the same: on a board with few
+    // legal points left, hundreds of requests go by before a move is found.
+    let mut hovered = 0;
     for &(request, mode) in &requests[..used] {
+        if hovered >= timed {
+            break;
+        }
         let start = Instant::now();
         let preview = std::hint::black_box(game.preview(request, mode));
         let hover = micros(start);
         if preview.is_some() {
             samples.hovers.push(hover);
+            hovered += 1;
         }
     }
 }
