@@ -171,7 +171,8 @@ fn start_cell(board: &Board, sc: &mut Scratch) {
     }
 }
 
-/// Clips the current cell of `s` by the bisector with `t`, unless it lies beyond the cell.
+/// Clips the current cell of `s` by the bisector with `t`, unless it lies beyond the cell
+/// or cuts nothing off it.
 fn clip_by(sc: &mut Scratch, s: V, t: V, label: u32, maxd2: &mut f64) {
     if s.dist2(t) > 4.0 * *maxd2 || !cuts(&sc.poly, s, t) {
         return;
@@ -229,9 +230,16 @@ fn max_dist2(poly: &[(V, u32)], s: V) -> f64 {
 /// Most stones near a cell on a crowded board do not: [`clip`] would copy the cell as it
 /// is, and the cell's reach would be measured again for nothing.
 fn cuts(poly: &[(V, u32)], s: V, t: V) -> bool {
+    let f = towards(s, t);
+    poly.iter().any(|&(p, _)| f(p) > 0.0)
+}
+
+/// How far a point lies beyond the bisector of `s` and `t`, towards `t` (scaled by their
+/// distance): positive on the side of `t`.
+fn towards(s: V, t: V) -> impl Fn(V) -> f64 {
     let n = t - s;
     let m = (s + t) * 0.5;
-    poly.iter().any(|&(p, _)| (p - m).dot(n) > 0.0)
+    move |p: V| (p - m).dot(n)
 }
 
 /// Sutherland-Hodgman: keeps the part of `src` nearer to `s` than to `t`. Each vertex
@@ -241,9 +249,7 @@ fn clip(src: &[(V, u32)], s: V, t: V, label: u32, out: &mut Vec<(V, u32)>) {
     let Some(&last) = src.last() else {
         return;
     };
-    let n = t - s;
-    let m = (s + t) * 0.5;
-    let f = |p: V| (p - m).dot(n);
+    let f = towards(s, t);
     let mut prev = last;
     let mut fp = f(prev.0);
     for &cur in src {
