@@ -19,6 +19,8 @@ pub(crate) struct Plan {
     pub removed: Vec<Id>,
     /// The mover's groups the new stone joins.
     merged: Vec<u32>,
+    /// Each of those groups keeps a stone with a free point after the move.
+    merged_keep_liberties: bool,
     /// A free point of the new stone.
     witness: Option<V>,
     /// What covers the new stone's liberty circle once the captured stones are gone.
@@ -39,6 +41,12 @@ impl Plan {
     /// are gone.
     pub fn has_own_liberty(&self) -> bool {
         self.witness.is_some()
+    }
+
+    /// True when every group the new stone joins keeps a stone with a free point of its
+    /// own after the move (true when it joins none).
+    pub fn joined_keep_liberties(&self) -> bool {
+        self.merged_keep_liberties
     }
 }
 
@@ -114,6 +122,7 @@ impl Position {
         if total == 0 {
             return Err(IllegalMove::Suicide);
         }
+        let merged_keep_liberties = merged.iter().all(|&g| free_after(g) > 0);
         let mut removed = captured;
         let mut own_dead: Vec<u32> = deltas
             .iter()
@@ -135,6 +144,7 @@ impl Position {
             color,
             removed,
             merged,
+            merged_keep_liberties,
             witness,
             cover,
             updates,
@@ -198,6 +208,15 @@ impl Position {
         region.sort_unstable();
         region.dedup();
         (region, freed)
+    }
+
+    /// True when a stone of `color` lies near enough to `at` to connect to a stone there.
+    pub(super) fn connects_to(&self, at: V, color: Color) -> bool {
+        let mut found = false;
+        self.grid.near(at, self.reach.connect, |id, _| {
+            found |= self.stone(id).color == color;
+        });
+        found
     }
 
     /// The mover's groups a stone at `at` connects to.

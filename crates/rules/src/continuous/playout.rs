@@ -4,6 +4,7 @@
 //! which gives the same score as updating them move by move.
 
 use super::game::ContinuousGame;
+use super::plan::Plan;
 use super::point::V;
 use super::resolve::SnapMode;
 use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase};
@@ -109,7 +110,7 @@ impl ContinuousGame {
             if plan.removed.is_empty()
                 && plan.joins_own()
                 && !plan.has_own_liberty()
-                && self.is_eye_of(at, color)
+                && self.is_eye_of(at, color, &plan)
             {
                 continue;
             }
@@ -119,9 +120,25 @@ impl ContinuousGame {
         false
     }
 
-    /// True when a stone of the other colour at `at` would be suicide.
-    fn is_eye_of(&self, at: V, color: Color) -> bool {
-        matches!(self.pos.plan(at, color.other()), Err(IllegalMove::Suicide))
+    /// True when a stone of the other colour at `at` would be suicide, given the mover's
+    /// `plan` there, which captures nothing and leaves the new stone no free point.
+    fn is_eye_of(&self, at: V, color: Color, plan: &Plan) -> bool {
+        // Covering is blind to colour: the opponent's stone would have no free point
+        // either, and would take from the mover's groups what the mover's stone takes.
+        // When each group the mover's stone joins keeps a free stone, the opponent's
+        // captures nothing; joining none of its own, it then has no liberty at all.
+        if plan.joined_keep_liberties() && !self.pos.connects_to(at, color.other()) {
+            if cfg!(test) {
+                assert!(self.is_suicide_for(at, color.other()), "an eye at {at:?}");
+            }
+            return true;
+        }
+        self.is_suicide_for(at, color.other())
+    }
+
+    /// True when a stone of `color` at `at` would be suicide.
+    fn is_suicide_for(&self, at: V, color: Color) -> bool {
+        matches!(self.pos.plan(at, color), Err(IllegalMove::Suicide))
     }
 }
 
@@ -132,7 +149,8 @@ mod tests {
     use crate::continuous::point::Point;
 
     /// Move by move through random playouts: no stone fills its own eye, judged by the
-    /// opponent's whole plan at that point, and none takes its own stones off.
+    /// opponent's whole plan at that point, and none takes its own stones off. (Each eye
+    /// that the playout finds without that plan is checked against it as it is found.)
     #[test]
     fn playouts_never_fill_their_own_eyes() {
         // Quiet joining moves checked, and those among them without a free point of
