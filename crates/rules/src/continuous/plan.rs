@@ -92,6 +92,14 @@ impl Position {
         let mut gone_ids = captured.clone();
         gone_ids.sort_unstable();
         let gone = |id: Id| gone_ids.binary_search(&id).is_ok();
+        let cover = self.cover_among(at, &near, &gone);
+        let witness = free_point_kept(&self.board, &cover, at, None, &|_| false);
+        let merged = self.connected_groups(at, color, &near);
+        // A stone that joins nothing lives by its own free point alone: without one it is
+        // suicide, whatever the liberties of the stones around it (not worked out then).
+        if merged.is_empty() && witness.is_none() {
+            return Err(IllegalMove::Suicide);
+        }
         let (region, freed) = self.own_region(color, &near, &captured);
         let mut deltas: Vec<(u32, i64)> = Vec::with_capacity(16);
         for id in region {
@@ -110,9 +118,6 @@ impl Position {
             deltas.push((s.group, change));
             updates.push((id, w));
         }
-        let cover = self.cover_among(at, &near, &gone);
-        let witness = free_point_kept(&self.board, &cover, at, None, &|_| false);
-        let merged = self.connected_groups(at, color, &near);
         let free_after = |g: u32| {
             let d: i64 = deltas.iter().filter(|x| x.0 == g).map(|x| x.1).sum();
             self.group(g).free() as i64 + d
