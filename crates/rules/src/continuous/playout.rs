@@ -125,7 +125,7 @@ impl ContinuousGame {
     fn is_eye_of(&self, at: V, color: Color, plan: &Plan) -> bool {
         // Covering is blind to colour: the opponent's stone would have no free point
         // either, and would take from the mover's groups what the mover's stone takes.
-        // When each group the mover's stone joins keeps a free stone, the opponent's
+        // When each group the mover's stone joins keeps a free stone, the opponent's stone
         // captures nothing; joining none of its own, it then has no liberty at all.
         if plan.joined_keep_liberties() && !self.pos.connects_to(at, color.other()) {
             if cfg!(test) {
