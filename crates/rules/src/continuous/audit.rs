@@ -153,24 +153,12 @@ impl ContinuousGame {
     /// The groups as a fresh breadth-first search finds them.
     fn audit_groups(&self, ids: &[Id], sites: &[V]) -> Result<(), AuditError> {
         let n = ids.len();
-        let connect = self.pos.reach.connect;
-        let mut label = vec![usize::MAX; n];
-        for start in 0..n {
-            if label[start] != usize::MAX {
-                continue;
-            }
-            label[start] = start;
-            let mut stack = vec![start];
-            while let Some(i) = stack.pop() {
-                for j in 0..n {
-                    let same = self.pos.stone(ids[j]).color == self.pos.stone(ids[i]).color;
-                    if label[j] == usize::MAX && same && sites[i].dist(sites[j]) <= connect {
-                        label[j] = start;
-                        stack.push(j);
-                    }
-                }
-            }
-        }
+        let stones: Vec<(V, Color)> = ids
+            .iter()
+            .zip(sites)
+            .map(|(&id, &at)| (at, self.pos.stone(id).color))
+            .collect();
+        let label = group_labels(&stones, self.pos.reach.connect);
         for i in 0..n {
             for j in i + 1..n {
                 let fresh = label[i] == label[j];
@@ -185,4 +173,29 @@ impl ContinuousGame {
         }
         Ok(())
     }
+}
+
+/// The group of each stone found afresh: stones of one colour within `connect` of each
+/// other, chained, by a breadth-first search. Each stone is labelled with the index of
+/// its group's first stone. Quadratic: for audits and tests.
+pub(crate) fn group_labels(stones: &[(V, Color)], connect: f64) -> Vec<usize> {
+    let n = stones.len();
+    let mut label = vec![usize::MAX; n];
+    for start in 0..n {
+        if label[start] != usize::MAX {
+            continue;
+        }
+        label[start] = start;
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            for j in 0..n {
+                let same = stones[j].1 == stones[i].1;
+                if label[j] == usize::MAX && same && stones[i].0.dist(stones[j].0) <= connect {
+                    label[j] = start;
+                    stack.push(j);
+                }
+            }
+        }
+    }
+    label
 }

@@ -396,6 +396,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::continuous::audit::group_labels;
     use crate::continuous::bench_game;
     use crate::continuous::liberty::has_liberty_brute_force;
     use crate::continuous::{BenchRequests, SnapMode};
@@ -466,33 +467,17 @@ mod tests {
         points
     }
 
-    /// The groups of `stones`: stones of one colour within `connect` of each other, chained.
+    /// The groups of `stones` found afresh, each a list of indices into `stones`.
     fn groups_of(stones: &[(V, Color)], connect: f64) -> Vec<Vec<usize>> {
-        let mut group: Vec<usize> = (0..stones.len()).collect();
-        fn root(group: &mut [usize], mut i: usize) -> usize {
-            while group[i] != i {
-                group[i] = group[group[i]];
-                i = group[i];
-            }
-            i
-        }
-        for i in 0..stones.len() {
-            for j in i + 1..stones.len() {
-                if stones[i].1 == stones[j].1 && stones[i].0.dist(stones[j].0) <= connect {
-                    let (a, b) = (root(&mut group, i), root(&mut group, j));
-                    group[a] = b;
-                }
-            }
-        }
+        let label = group_labels(stones, connect);
         let mut out: Vec<Vec<usize>> = Vec::new();
         let mut index = vec![usize::MAX; stones.len()];
-        for i in 0..stones.len() {
-            let r = root(&mut group, i);
-            if index[r] == usize::MAX {
-                index[r] = out.len();
+        for (i, &first) in label.iter().enumerate() {
+            if index[first] == usize::MAX {
+                index[first] = out.len();
                 out.push(Vec::new());
             }
-            out[index[r]].push(i);
+            out[index[first]].push(i);
         }
         out
     }

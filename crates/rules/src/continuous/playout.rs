@@ -186,9 +186,8 @@ mod tests {
                 if plan.removed.is_empty() && plan.joins_own() {
                     joining += 1;
                     crowded += usize::from(!plan.has_own_liberty());
-                    assert_ne!(
-                        before.pos.plan(at, color.other()).err(),
-                        Some(IllegalMove::Suicide),
+                    assert!(
+                        !before.is_suicide_for(at, color.other()),
                         "seed {seed}: {color:?} filled its own eye at {}",
                         new[0]
                     );
