@@ -49,7 +49,7 @@ export function applyMoved(st, m) {
   } else if (r.result === 'pass') {
     view.last = null;
   }
-  g.moves.push({ color: r.color, ...(r.at ? { at: r.at } : r.result === 'pass' ? { pass: true } : { resign: true }) });
+  g.moves.push({ color: r.color, ...(r.at ? { at: r.at } : { [r.result]: true }) });
   // The server names every move it accepts; the move list shows that name as given.
   (g.notation ??= []).push(r.notation ?? r.result);
   Object.assign(g, { seq: m.seq, to_move: m.to_move, phase: m.phase, score: m.score, clock: m.clock, last: r, count: m.count ?? null });

@@ -48,14 +48,22 @@ fn point(variant: Variant, at: &Value, size: u8) -> Option<String> {
 }
 
 /// How a move list writes the move `report` of a `variant` game on a board of side `size`
-/// (unused in continuous Go): the point where a stone went, `pass`, `resign` or `swap`;
-/// `None` for a move that changed nothing.
+/// (unused in continuous Go): the point where a stone went, `pass`, `resign` or `swap`,
+/// `mark E7` for a group marked, `resume`, `time` for a loss on time, `move limit` for
+/// the end at the length limit; `None` for a move that changed nothing.
 pub(crate) fn of(variant: Variant, size: u8, report: &MoveReport) -> Option<String> {
     match report.result {
         MoveResult::Placed => point(variant, report.at.as_ref()?, size),
         MoveResult::Pass => Some("pass".into()),
         MoveResult::Resign => Some("resign".into()),
         MoveResult::Swap => Some("swap".into()),
+        MoveResult::Mark => Some(format!(
+            "mark {}",
+            point(variant, report.at.as_ref()?, size)?
+        )),
+        MoveResult::Resume => Some("resume".into()),
+        MoveResult::Timeout => Some("time".into()),
+        MoveResult::Limit => Some("move limit".into()),
         MoveResult::NoPoint | MoveResult::Illegal => None,
     }
 }

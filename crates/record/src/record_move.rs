@@ -1,5 +1,7 @@
 //! One entry of a record's `moves` list, mirroring `docs/record-format.md`: a placement at
-//! coordinates, a continuous-Go request with its snap mode, a pass or a resignation.
+//! coordinates, a continuous-Go request with its snap mode, a pass or a resignation, and
+//! what else the players did that changes the game: marking a group dead, resuming play
+//! after the passes, losing on time, reaching the game's length limit.
 
 use std::fmt;
 use std::str::FromStr;
@@ -64,6 +66,17 @@ pub enum MoveKind {
     /// MarGo with the `swap` option: right after White's first ball, Black takes White's
     /// side instead of moving (`{"color": "black", "swap": true}`).
     Swap,
+    /// While dead stones are marked: the group at this point is marked dead, or alive
+    /// again if it was marked (`{"color", "mark": [x, y]}`; classic and continuous Go).
+    Mark(Vec<f64>),
+    /// While dead stones are marked: play goes on, the marks forgotten (`{"color",
+    /// "resume": true}`; classic and continuous Go).
+    Resume,
+    /// The player ran out of time and loses (`{"color", "timeout": true}`).
+    Timeout,
+    /// The game reached the most moves a game may have and ends, counted as it stands
+    /// (`{"color", "limit": true}`; the colour is the player who was to move).
+    Limit,
 }
 
 /// One entry of `moves`: who, what, and (Topological Go) whether it is a reserve stone.
@@ -96,11 +109,25 @@ impl RecordMove {
 
     /// A resignation by `color`.
     pub fn resign(color: Color) -> RecordMove {
+        RecordMove::of(color, MoveKind::Resign)
+    }
+
+    /// An entry of `kind` by `color` (not a reserve stone).
+    pub fn of(color: Color, kind: MoveKind) -> RecordMove {
         RecordMove {
             color,
-            kind: MoveKind::Resign,
+            kind,
             reserve: false,
         }
+    }
+
+    /// Whether this entry is a stone, a pass or a resignation: a move of play, as SGF and
+    /// move lists have them, rather than marking, resuming or an end from outside play.
+    pub fn is_play(&self) -> bool {
+        !matches!(
+            self.kind,
+            MoveKind::Mark(_) | MoveKind::Resume | MoveKind::Timeout | MoveKind::Limit
+        )
     }
 
     /// Reads one move of a `variant` record at `path` (such as `moves[3]`, or `move` for a
@@ -112,7 +139,7 @@ impl RecordMove {
         let map = fields::object(v, path)?;
         fields::only_keys(map, allowed_keys(variant), path)?;
         let color = read_color(fields::required(map, "color", path)?, &join(path, "color"))?;
-        let actions: Vec<&str> = ["at", "request", "pass", "resign", "swap"]
+        let actions: Vec<&str> = ACTIONS
             .into_iter()
             .filter(|k| map.contains_key(*k))
             .collect();
@@ -126,6 +153,14 @@ impl RecordMove {
             ["pass"] => read_flag(map, "pass", path, MoveKind::Pass)?,
             ["resign"] => read_flag(map, "resign", path, MoveKind::Resign)?,
             ["swap"] => read_flag(map, "swap", path, MoveKind::Swap)?,
+            ["mark"] => MoveKind::Mark(fields::numbers(
+                &map["mark"],
+                at_len(variant),
+                &join(path, "mark"),
+            )?),
+            ["resume"] => read_flag(map, "resume", path, MoveKind::Resume)?,
+            ["timeout"] => read_flag(map, "timeout", path, MoveKind::Timeout)?,
+            ["limit"] => read_flag(map, "limit", path, MoveKind::Limit)?,
             [] => {
                 return Err(RecordError::invalid(
                     path,
@@ -168,13 +203,26 @@ impl RecordMove {
     }
 }
 
-/// The fields a move of `variant` may have.
+/// Every key that names what an entry does; an entry has exactly one.
+const ACTIONS: [&str; 9] = [
+    "at", "request", "pass", "resign", "swap", "mark", "resume", "timeout", "limit",
+];
+
+/// The fields a move of `variant` may have: marking and resuming only where dead stones
+/// are marked after the passes.
 fn allowed_keys(variant: Variant) -> &'static [&'static str] {
     match variant {
-        Variant::Classic => &["color", "at", "pass", "resign"],
-        Variant::Continuous => &["color", "at", "request", "snap", "pass", "resign"],
-        Variant::Margo => &["color", "at", "pass", "resign", "swap"],
-        Variant::Topological => &["color", "at", "reserve", "pass", "resign"],
+        Variant::Classic => &[
+            "color", "at", "pass", "resign", "mark", "resume", "timeout", "limit",
+        ],
+        Variant::Continuous => &[
+            "color", "at", "request", "snap", "pass", "resign", "mark", "resume", "timeout",
+            "limit",
+        ],
+        Variant::Margo => &["color", "at", "pass", "resign", "swap", "timeout", "limit"],
+        Variant::Topological => &[
+            "color", "at", "reserve", "pass", "resign", "timeout", "limit",
+        ],
     }
 }
 
@@ -252,6 +300,16 @@ impl Serialize for Written<'_> {
             MoveKind::Pass => m.serialize_entry("pass", &true)?,
             MoveKind::Resign => m.serialize_entry("resign", &true)?,
             MoveKind::Swap => m.serialize_entry("swap", &true)?,
+            MoveKind::Mark(at) => {
+                let at: Vec<Value> = at
+                    .iter()
+                    .map(|&x| fields::coordinate(x, self.grid))
+                    .collect();
+                m.serialize_entry("mark", &at)?;
+            }
+            MoveKind::Resume => m.serialize_entry("resume", &true)?,
+            MoveKind::Timeout => m.serialize_entry("timeout", &true)?,
+            MoveKind::Limit => m.serialize_entry("limit", &true)?,
         }
         if self.mv.reserve {
             m.serialize_entry("reserve", &true)?;

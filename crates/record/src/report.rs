@@ -15,6 +15,14 @@ pub enum MoveResult {
     Resign,
     /// MarGo's swap of colours after White's first ball.
     Swap,
+    /// A group marked dead, or alive again, while dead stones are marked.
+    Mark,
+    /// Play resumed after the passes.
+    Resume,
+    /// The player lost on time.
+    Timeout,
+    /// The game reached its length limit and was counted as it stood.
+    Limit,
     /// A request that resolved to no point (continuous Go).
     NoPoint,
     Illegal,

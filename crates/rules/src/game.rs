@@ -3,7 +3,7 @@
 
 use std::fmt::Debug;
 
-use crate::{ByColor, Color, IllegalMove, Outcome};
+use crate::{ByColor, Color, IllegalMove, Outcome, WinBy};
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -14,6 +14,19 @@ pub enum Phase {
     MarkingDead,
     /// The game has a result.
     Finished(Outcome),
+}
+
+/// What every variant's [`Game::end`] does to its `phase`: the game takes `outcome` unless
+/// it has a result already.
+///
+/// # Errors
+/// [`IllegalMove::GameOver`] when `phase` is finished.
+pub fn finish(phase: &mut Phase, outcome: Outcome) -> Result<(), IllegalMove> {
+    if matches!(phase, Phase::Finished(_)) {
+        return Err(IllegalMove::GameOver);
+    }
+    *phase = Phase::Finished(outcome);
+    Ok(())
 }
 
 /// A stone that a move removed from the board, or a stone standing on it.
@@ -62,11 +75,24 @@ pub trait Game: Clone + Debug {
     /// [`IllegalMove::GameOver`] once play has ended.
     fn pass(&mut self) -> Result<(), IllegalMove>;
 
+    /// Ends the game with `outcome`, decided outside the rules of play: a resignation, a
+    /// loss on time, a limit on the game's length. Allowed at any time before the game has
+    /// a result (while dead stones are marked too). Variants implement it with [`finish`].
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`] when the game already has a result.
+    fn end(&mut self, outcome: Outcome) -> Result<(), IllegalMove>;
+
     /// `color` resigns; allowed at any time before the game has a result.
     ///
     /// # Errors
     /// [`IllegalMove::GameOver`] when the game already has a result.
-    fn resign(&mut self, color: Color) -> Result<(), IllegalMove>;
+    fn resign(&mut self, color: Color) -> Result<(), IllegalMove> {
+        self.end(Outcome::Win {
+            winner: color.other(),
+            by: WinBy::Resignation,
+        })
+    }
 
     /// Where the game stands.
     fn phase(&self) -> Phase;

@@ -32,6 +32,6 @@ pub mod margo;
 pub mod topological;
 
 pub use color::{ByColor, Color, ParseColorError};
-pub use game::{Game, Phase, Placed, Stone};
+pub use game::{Game, Phase, Placed, Stone, finish};
 pub use illegal::{IllegalMove, Reason};
 pub use outcome::{Outcome, ParseOutcomeError, WinBy};

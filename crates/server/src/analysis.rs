@@ -12,7 +12,8 @@ use stonefield_rules::{Color, Phase};
 
 use crate::computer::{HINT_LEVEL, Task, Thought, think};
 use crate::error::AppError;
-use crate::http::{AppState, load, record_of};
+use crate::game_record::record_of;
+use crate::http::{AppState, load};
 use crate::replay::{check_record, read_upload};
 
 /// Searches waiting per thinking thread beyond which an analysis is refused: a flood of

@@ -21,6 +21,7 @@ use tracing::Instrument;
 
 use crate::assets;
 use crate::error::AppError;
+use crate::game_record::record_of;
 use crate::ids;
 use crate::listen::{ConnSlot, Limits};
 use crate::names::{NameField, player_name};
@@ -31,7 +32,6 @@ use crate::replay::{Slice, frames, read_upload};
 use crate::rooms::Rooms;
 use crate::socket;
 use crate::store::{Event, GameRow, Listed, now_ms};
-use stonefield_rules::{Color, Phase};
 
 /// What every handler shares.
 #[derive(Debug, Clone)]
@@ -216,67 +216,6 @@ async fn claim_seat(
     ))
 }
 
-/// The JSON record of a stored game: its players' names (`Black` and `White` for
-/// anonymous seats), the day it was created, its time control, and once it ended by an
-/// accepted count, the stones marked dead (so that replay reaches the same result).
-pub fn record_of(row: &GameRow, events: &[Event]) -> Value {
-    let moves: Vec<&Value> = events
-        .iter()
-        .filter(|e| e.kind == "move")
-        .map(|e| &e.body)
-        .collect();
-    let name = |c: Color, anonymous: &str| row.names[c].clone().unwrap_or(anonymous.into());
-    let mut rec = json!({
-        "format": "stonefield-record/1",
-        "variant": row.variant,
-        "rules": row.rules,
-        "players": {
-            "black": {"name": name(Color::Black, "Black")},
-            "white": {"name": name(Color::White, "White")},
-        },
-        "moves": moves,
-        "date": civil_date(row.created_ms),
-        "time_control": row.time_control,
-    });
-    if let Some(dead) = accepted_dead(row, events) {
-        rec["dead"] = dead.into();
-    }
-    // A computer player is named, and says so (a key the record format keeps).
-    if let Some(c) = row.computer {
-        rec["players"][c.color.name()] = json!({"name": c.name(), "computer": {"level": c.level}});
-    }
-    if let Some(setup) = &row.setup {
-        rec["setup"] = setup.clone();
-    }
-    if let Some(r) = &row.result {
-        rec["result"] = r.clone().into();
-    }
-    rec
-}
-
-/// The stones marked dead when the players accepted the count, if the game ended so: it
-/// is finished and its events leave it at the count (accepting is no event of its own).
-fn accepted_dead(row: &GameRow, events: &[Event]) -> Option<Vec<Value>> {
-    row.result.as_ref()?;
-    let engine = crate::room::replay(row, events).ok()?;
-    (engine.phase() == Phase::MarkingDead).then(|| engine.game().dead_stones())
-}
-
-/// `YYYY-MM-DD` (UTC) of a time in ms since the epoch, as SGF's DT writes a day.
-fn civil_date(ms: i64) -> String {
-    // Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
-    let z = ms.div_euclid(86_400_000) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
 async fn download_record(
     State(s): State<AppState>,
     Path(id): Path<String>,
@@ -404,7 +343,9 @@ async fn ws_upgrade(
     if !ids::is_game_id(&id) {
         return Err(AppError::NotFound);
     }
-    let room = s.rooms.get(&id).await?.ok_or(AppError::NotFound)?;
+    // The game must exist; the socket joins its room once the client has said hello.
+    s.rooms.get(&id).await?.ok_or(AppError::NotFound)?;
+    let rooms = Arc::clone(&s.rooms);
     let ping = Duration::from_secs(s.limits.ping_interval_secs);
     let metrics = Arc::clone(s.rooms.metrics());
     let draining = s.rooms.draining();
@@ -420,20 +361,8 @@ async fn ws_upgrade(
             // WebSocket lives.
             let _slot = slot;
             let span = tracing::info_span!("socket", game = %id);
-            socket::serve(socket, room, ping, metrics, draining)
+            socket::serve(socket, rooms, id, ping, metrics, draining)
                 .instrument(span)
                 .await;
         }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::civil_date;
-
-    #[test]
-    fn days_are_written_in_the_civil_calendar() {
-        assert_eq!(civil_date(0), "1970-01-01");
-        assert_eq!(civil_date(951_782_400_000), "2000-02-29");
-        assert_eq!(civil_date(1_795_996_800_000 + 86_399_999), "2026-11-30");
-    }
 }

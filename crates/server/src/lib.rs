@@ -15,6 +15,7 @@ pub mod clock;
 pub mod computer;
 pub mod engine;
 mod error;
+mod game_record;
 mod http;
 pub mod ids;
 mod listen;
@@ -38,7 +39,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use error::AppError;
-pub use http::{AppState, app, record_of};
+pub use game_record::{MAX_GAME_ENTRIES, record_of};
+pub use http::{AppState, app};
 pub use listen::{Limits, serve_on};
 pub use new_game::{CreatedGame, GameSpec, NewGame, create, new_game};
 pub use pool::HeavyPool;

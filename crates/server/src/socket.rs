@@ -14,7 +14,8 @@ use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::metrics::Metrics;
 use crate::protocol::{ClientMessage, ServerMessage, parse_client};
-use crate::room::{Command, RoomHandle};
+use crate::room::{Command, Outbox, RoomHandle};
+use crate::rooms::Rooms;
 
 /// How many messages may wait for a slow connection before it is dropped.
 const OUTBOX: usize = 128;
@@ -39,7 +40,8 @@ pub const RESTARTING: u16 = 1012;
 /// [`RESTARTING`] and "server restarting".
 pub async fn serve(
     socket: WebSocket,
-    room: RoomHandle,
+    rooms: Arc<Rooms>,
+    id: String,
     ping: Duration,
     metrics: Arc<Metrics>,
     mut draining: watch::Receiver<bool>,
@@ -54,7 +56,7 @@ pub async fn serve(
     // keep up, `outbox` ends and so does the socket; the client reconnects for a full state.
     let (out, mut outbox) = mpsc::channel::<Arc<str>>(OUTBOX);
     let (errors, mut error_box) = mpsc::channel::<Arc<str>>(8);
-    let Some(conn) = room.join(token, out).await else {
+    let Some((room, conn)) = join(&rooms, &id, token, out).await else {
         return;
     };
     let start = Instant::now();
@@ -136,6 +138,23 @@ pub async fn serve(
         }
     }
     room.send(Command::Leave { conn }).await;
+}
+
+/// Joins the room of game `id`. A finished game's room stops when its last viewer leaves,
+/// maybe between the upgrade and this join: the room is then opened again.
+async fn join(
+    rooms: &Rooms,
+    id: &str,
+    token: Option<String>,
+    out: Outbox,
+) -> Option<(RoomHandle, u64)> {
+    for _ in 0..3 {
+        let room = rooms.get(id).await.ok()??;
+        if let Some(conn) = room.join(token.clone(), out.clone()).await {
+            return Some((room, conn));
+        }
+    }
+    None
 }
 
 /// Reads the client's first messages until its `hello`: the seat token it brings (`None`

@@ -117,6 +117,11 @@ async fn the_server_flags_a_player_out_of_time() {
     assert_eq!(end["result"], "W+T");
     black.play(1, 1).await;
     assert_eq!(black.recv_type("refused").await["reason"], "game-over");
+    // The record ends the game on time too, so that it replays to the same result.
+    let (_, text) = common::http(s.addr, "GET", &format!("/api/games/{id}/record"), "").await;
+    let record = stonefield_record::Record::from_json(&text).unwrap();
+    let replayed = stonefield_record::replay(&record).unwrap();
+    assert_eq!(replayed.final_view["result"], "W+T", "{text}");
 }
 
 #[tokio::test]

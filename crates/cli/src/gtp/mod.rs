@@ -376,7 +376,17 @@ impl Engine {
                             .ok_or("cannot load file: a move off the board")?,
                     ),
                     MoveKind::Pass => None,
-                    MoveKind::Resign | MoveKind::Request { .. } | MoveKind::Swap => break,
+                    // Marks change no stone; play goes on after a resumption.
+                    MoveKind::Mark(_) => continue,
+                    MoveKind::Resume => {
+                        let _ = e.game.resume_play();
+                        continue;
+                    }
+                    MoveKind::Resign
+                    | MoveKind::Request { .. }
+                    | MoveKind::Swap
+                    | MoveKind::Timeout
+                    | MoveKind::Limit => break,
                 };
                 e.apply(mv.color, at)
                     .map_err(|why| format!("cannot load file: {why}"))?;

@@ -1,6 +1,8 @@
 //! Reading SGF FF\[4\] into a [`Record`]: the root's game information (SZ, KM, RU, HA,
 //! PB/PW, BR/WR, RE, DT, TM/OT), the setup (AB/AW/AE, PL), the main line of moves, and the
-//! dead stones of a count recorded as territory (TB/TW) in its last node.
+//! dead stones of a count recorded as territory (TB/TW) in its last node. Play after two
+//! passes resumes the game (SGF has no node for it), and a result by resignation or time
+//! that the moves do not reach ends the game so, as the record of the game would.
 
 use std::collections::HashSet;
 
@@ -8,12 +10,12 @@ use serde_json::{Map, Value};
 use sgf_parse::SgfNode;
 use sgf_parse::go::{Move, Point, Prop};
 use stonefield_rules::classic::fixed_points;
-use stonefield_rules::{Color, Phase};
+use stonefield_rules::{Color, Outcome, Phase, WinBy};
 
 use super::text::point;
 use crate::{
-    AnyGame, Record, RecordError, RecordErrorKind, RecordMove, Setup, SetupStone, TimeControl,
-    Variant,
+    AnyGame, MoveKind, Record, RecordError, RecordErrorKind, RecordMove, Setup, SetupStone,
+    TimeControl, Variant,
 };
 
 fn error(path: impl Into<String>, what: impl Into<String>) -> RecordError {
@@ -58,6 +60,8 @@ pub(crate) fn record_of(root: &SgfNode<Prop>) -> Result<Record, RecordError> {
     }
     let mut stones: Vec<(Point, Color)> = Vec::new();
     let mut to_move = None;
+    // A PL after the moves: play resumed after the count with that player to move.
+    let mut resumed_by = None;
     for (n, node) in root.main_variation().enumerate() {
         let place = format!("SGF node {n}");
         refuse_both_colours(node, &place)?;
@@ -81,6 +85,7 @@ pub(crate) fn record_of(root: &SgfNode<Prop>) -> Result<Record, RecordError> {
                 Prop::AW(s) => add_stones(&mut stones, s, Color::White, size, &place)?,
                 Prop::AE(s) => stones.retain(|(q, _)| !s.contains(q)),
                 Prop::PL(c) if record.moves.is_empty() => to_move = Some(color_of(*c)),
+                Prop::PL(c) => resumed_by = Some(color_of(*c)),
                 Prop::Invalid(id, v) if matches!(id.as_str(), "B" | "W" | "AB" | "AW" | "AE") => {
                     return Err(error(
                         place,
@@ -92,8 +97,9 @@ pub(crate) fn record_of(root: &SgfNode<Prop>) -> Result<Record, RecordError> {
         }
     }
     place_setup(&mut record, root, &stones, to_move, size)?;
+    resume_and_end(&mut record, resumed_by);
     if let Some(last) = root.main_variation().last() {
-        record.dead = dead_of(&record, last);
+        read_count(&mut record, last);
     }
     Ok(record)
 }
@@ -166,10 +172,52 @@ fn read_game_info(root: &SgfNode<Prop>, record: &mut Record) -> Result<(), Recor
     Ok(())
 }
 
-/// The stones marked dead in a count that the main line's last node records as territory
-/// (TB/TW): once the moves are played and the game stands at the count, every stone on a
-/// point the other player owns. `None` without TB/TW or when the game ends otherwise.
-fn dead_of(record: &Record, last: &SgfNode<Prop>) -> Option<Vec<SetupStone>> {
+/// Adds what SGF leaves to its readers: a resumption before a move played after two passes
+/// (or at the end, by `resumed_by`, when the last node says whose turn it is), and at the
+/// end a resignation or loss on time that the result names and the moves have not brought
+/// about.
+fn resume_and_end(record: &mut Record, resumed_by: Option<Color>) {
+    let Ok(mut game) = AnyGame::from_record(record) else {
+        return;
+    };
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for mv in std::mem::take(&mut record.moves) {
+        if game.phase() == Phase::MarkingDead && mv.is_play() {
+            let resume = RecordMove::of(mv.color, MoveKind::Resume);
+            game.apply(&resume);
+            moves.push(resume);
+        }
+        game.apply(&mv);
+        moves.push(mv);
+    }
+    if let (Some(c), Phase::MarkingDead) = (resumed_by, game.phase()) {
+        let resume = RecordMove::of(c, MoveKind::Resume);
+        game.apply(&resume);
+        moves.push(resume);
+    }
+    let ended = record
+        .result
+        .as_deref()
+        .and_then(|r| r.parse::<Outcome>().ok());
+    if let (Some(Outcome::Win { winner, by }), Phase::Playing | Phase::MarkingDead) =
+        (ended, game.phase())
+    {
+        let kind = match by {
+            WinBy::Resignation => Some(MoveKind::Resign),
+            WinBy::Time => Some(MoveKind::Timeout),
+            _ => None,
+        };
+        moves.extend(kind.map(|k| RecordMove::of(winner.other(), k)));
+    }
+    record.moves = moves;
+}
+
+/// The count the main line's last node records as territory (TB/TW), once the moves are
+/// played and the game stands at the count: every stone on a point the other player owns
+/// is dead. With a result by the count, those are the record's `dead` (an empty list when
+/// there is no TB/TW and the count without dead stones gives that result); without a
+/// result, the count is under way and they become the record's marks.
+fn read_count(record: &mut Record, last: &SgfNode<Prop>) {
     let mut owned: Vec<(Point, Color)> = Vec::new();
     for p in last.properties() {
         match p {
@@ -178,18 +226,66 @@ fn dead_of(record: &Record, last: &SgfNode<Prop>) -> Option<Vec<SetupStone>> {
             _ => {}
         }
     }
-    if owned.is_empty() {
-        return None;
-    }
-    let mut game = AnyGame::from_record(record).ok()?;
+    let Ok(mut game) = AnyGame::from_record(record) else {
+        return;
+    };
     for mv in &record.moves {
         game.apply(mv);
     }
     if game.phase() != Phase::MarkingDead {
-        return None;
+        return;
     }
-    let stones = game.final_view()["stones"].as_array()?.clone();
-    let dead = stones
+    let dead = stones_owned_by_the_other(&game, &owned);
+    let result = record.result.as_deref().map(str::parse::<Outcome>);
+    match result {
+        Some(Ok(o)) if is_count(o) && (!owned.is_empty() || counts_to(&game, o)) => {
+            record.dead = Some(dead);
+        }
+        None => {
+            for stone in dead {
+                let marked = game.dead_stones().iter().any(|d| {
+                    d.as_array().is_some_and(|d| {
+                        d.iter()
+                            .map_while(Value::as_f64)
+                            .eq(stone.at.iter().copied())
+                    })
+                });
+                if !marked {
+                    let mark = RecordMove::of(stone.color.other(), MoveKind::Mark(stone.at));
+                    game.apply(&mark);
+                    record.moves.push(mark);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether `o` is the result of a count (a margin or a draw).
+fn is_count(o: Outcome) -> bool {
+    matches!(
+        o,
+        Outcome::Draw
+            | Outcome::Win {
+                by: WinBy::Score(_),
+                ..
+            }
+    )
+}
+
+/// Whether counting `game` as it stands, no stone dead, gives `o`.
+fn counts_to(game: &AnyGame, o: Outcome) -> bool {
+    let mut counted = game.clone();
+    counted.accept_count().is_ok_and(|c| c == o)
+}
+
+/// The stones of `game` on points the other player owns.
+fn stones_owned_by_the_other(game: &AnyGame, owned: &[(Point, Color)]) -> Vec<SetupStone> {
+    let stones = game.final_view()["stones"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    stones
         .iter()
         .filter_map(|s| {
             let (x, y) = (s[0].as_u64()?, s[1].as_u64()?);
@@ -203,8 +299,7 @@ fn dead_of(record: &Record, last: &SgfNode<Prop>) -> Option<Vec<SetupStone>> {
                 color,
             })
         })
-        .collect();
-    Some(dead)
+        .collect()
 }
 
 fn color_of(c: sgf_parse::Color) -> Color {

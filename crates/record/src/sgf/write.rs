@@ -1,7 +1,13 @@
 //! Writing a classic [`Record`] as an SGF game tree: game information in the root (with
 //! the clock as TM/OT), the setup as AB/AW/PL, then the moves that replay accepted (illegal
 //! attempts, which other programs would refuse, are left out; a resignation becomes the
-//! result), and after an accepted count each player's territory as TB/TW in the last node.
+//! result), and at the count (accepted, or under way) each player's territory as TB/TW in
+//! the last node,
+//! with every stone marked dead counted in its opponent's set (also one in no one's
+//! territory), so that the count reads back with the same dead stones. Marks and a
+//! resumption of play are not SGF nodes: a move after two passes resumes play when the file
+//! is read back (a resumption with no move after it is a last node `PL[B]` or `PL[W]`), and
+//! a loss on time is the result `B+T`/`W+T`.
 
 use std::collections::HashSet;
 
@@ -16,6 +22,13 @@ use crate::{AnyGame, MoveKind, MoveResult, Record, RecordError, Variant};
 
 fn text(s: &str) -> SimpleText {
     s.into()
+}
+
+fn sgf_color(c: Color) -> sgf_parse::Color {
+    match c {
+        Color::Black => sgf_parse::Color::Black,
+        Color::White => sgf_parse::Color::White,
+    }
 }
 
 fn sgf_point(at: &[f64]) -> Point {
@@ -97,12 +110,7 @@ fn setup_props(record: &Record, game: &ClassicAdapter) -> Vec<Prop> {
             }
         }
         if let Some(c) = setup.to_move {
-            let c = if c == Color::Black {
-                sgf_parse::Color::Black
-            } else {
-                sgf_parse::Color::White
-            };
-            props.push(Prop::PL(c));
+            props.push(Prop::PL(sgf_color(c)));
         }
     } else if h.stones >= 2 && h.placement == Placement::Fixed {
         let set = game
@@ -134,18 +142,28 @@ pub(crate) fn tree_of(record: &Record) -> Result<SgfNode<Prop>, RecordError> {
     let mut root = root_props(record, &game);
     root.extend(setup_props(record, &game));
     let mut nodes: Vec<Vec<Prop>> = Vec::new();
+    let mut resumed = false;
     for mv in &record.moves {
         let report = game.apply(mv);
         let m = match (report.result, &mv.kind) {
             (MoveResult::Placed, MoveKind::At(at)) => Move::Move(sgf_point(at)),
             (MoveResult::Pass, _) => Move::Pass,
+            (MoveResult::Resume, _) => {
+                resumed = true;
+                continue;
+            }
             _ => continue,
         };
+        resumed = false;
         nodes.push(vec![if mv.color == Color::Black {
             Prop::B(m)
         } else {
             Prop::W(m)
         }]);
+    }
+    if resumed {
+        // Play resumed and nobody has moved yet: a last node says whose turn it is.
+        nodes.push(vec![Prop::PL(sgf_color(game.to_move()))]);
     }
     let mut game = AnyGame::Classic(game);
     if let Some(dead) = &record.dead {
@@ -155,10 +173,17 @@ pub(crate) fn tree_of(record: &Record) -> Result<SgfNode<Prop>, RecordError> {
         Phase::Finished(o) => Some(o.to_string()),
         _ => None,
     });
+    // A count under way is written; one that ended without its marks recorded (a result
+    // but no `dead`) is not made up.
+    let counting = result.is_none() || matches!(game.phase(), Phase::Finished(_));
     if let Some(r) = result {
         root.push(Prop::RE(text(&r)));
     }
-    let territory = territory_props(&game);
+    let territory = if counting {
+        territory_props(&game)
+    } else {
+        Vec::new()
+    };
     match nodes.last_mut() {
         Some(last) => last.extend(territory),
         None => root.extend(territory),
@@ -170,12 +195,10 @@ pub(crate) fn tree_of(record: &Record) -> Result<SgfNode<Prop>, RecordError> {
     Ok(SgfNode::new(root, tail.into_iter().collect(), true))
 }
 
-/// TB and TW: the points each player owns in an accepted count (dead stones removed);
+/// TB and TW: the points each player owns in the count (dead stones removed), accepted
+/// or under way, and the points of the stones marked dead, each in its opponent's set;
 /// nothing before the count, or when a player owns no point.
 fn territory_props(game: &AnyGame) -> Vec<Prop> {
-    if !matches!(game.phase(), Phase::Finished(_)) {
-        return Vec::new();
-    }
     let Some(owned) = game.count().and_then(|c| c.get("owned").cloned()) else {
         return Vec::new();
     };
@@ -185,6 +208,14 @@ fn territory_props(game: &AnyGame) -> Vec<Prop> {
             continue;
         };
         sets[usize::from(owner == "white")].insert(sgf_point(&[x, y]));
+    }
+    // A dead stone between both players' stones is on no one's territory: without it in
+    // its opponent's set, a reader would take it for alive.
+    for d in game.dead_stones() {
+        let (Some(x), Some(y), Some(color)) = (d[0].as_f64(), d[1].as_f64(), d[2].as_str()) else {
+            continue;
+        };
+        sets[usize::from(color == "black")].insert(sgf_point(&[x, y]));
     }
     let [black, white] = sets;
     let mut props = Vec::new();

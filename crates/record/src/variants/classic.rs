@@ -144,8 +144,13 @@ fn check_point(at: &[f64], size: u8, path: &str) -> Result<Point, RecordError> {
 pub(crate) fn check_record(record: &Record) -> Result<(), RecordError> {
     let rules = read_rules(&record.rules)?;
     for (i, mv) in record.moves.iter().enumerate() {
-        if let MoveKind::At(at) = &mv.kind {
-            check_point(at, rules.board_size, &join(&index("moves", i), "at"))?;
+        if let MoveKind::At(at) | MoveKind::Mark(at) = &mv.kind {
+            let key = if matches!(mv.kind, MoveKind::At(_)) {
+                "at"
+            } else {
+                "mark"
+            };
+            check_point(at, rules.board_size, &join(&index("moves", i), key))?;
         }
     }
     ClassicAdapter::new(&record.rules, record.setup.as_ref()).map(|_| ())
@@ -206,6 +211,16 @@ impl ClassicAdapter {
                     at: json!([p.x(), p.y()]),
                     captured: placed.captured.iter().map(stone_json).collect(),
                 })
+            }
+            MoveKind::Mark(at) => {
+                let p = point_of(at, size).ok_or(IllegalMove::Outside)?;
+                game.toggle_dead(p)?;
+                Ok(Played::Mark(json!([p.x(), p.y()])))
+            }
+            MoveKind::Resume => Ok(game.resume_play().map(|()| Played::Resume)?),
+            MoveKind::Limit => {
+                let count = game.final_score();
+                played::limit(game, count)
             }
             _ => Err(IllegalMove::Unsupported.into()),
         });

@@ -231,6 +231,16 @@ impl ContinuousAdapter {
                     }
                 }
             }
+            MoveKind::Mark(at) => {
+                let p = point(at).ok_or(IllegalMove::Outside)?;
+                game.toggle_dead(p)?;
+                Ok(Played::Mark(point_json(p)))
+            }
+            MoveKind::Resume => Ok(game.resume_play().map(|()| Played::Resume)?),
+            MoveKind::Limit => {
+                let count = game.final_score();
+                played::limit(game, count)
+            }
             _ => Err(IllegalMove::Unsupported.into()),
         });
         played::report(index, mv, outcome, self.game.score())

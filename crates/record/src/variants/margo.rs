@@ -131,6 +131,10 @@ impl MargoAdapter {
                     captured: placed.captured.iter().map(ball_json).collect(),
                 })
             }
+            MoveKind::Limit => {
+                let count = game.score();
+                played::limit(game, count)
+            }
             _ => Err(IllegalMove::Unsupported.into()),
         });
         played::report(index, mv, outcome, self.game.score())

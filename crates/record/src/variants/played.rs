@@ -1,9 +1,10 @@
-//! What every adapter shares between a record move and its report: resignation from either
-//! player, the turn check, passes, the report's shape, and the `final` object. Each variant
-//! only says how a placement (or its own special move) is played and written.
+//! What every adapter shares between a record move and its report: resignation, a loss on
+//! time and the length limit, from either player; the turn check, passes, the report's
+//! shape, and the `final` object. Each variant only says how a placement (or its own
+//! special move: a swap, a mark, a resumption) is played and written.
 
 use serde_json::{Value, json};
-use stonefield_rules::{ByColor, Game, IllegalMove, Phase, Stone};
+use stonefield_rules::{ByColor, Game, IllegalMove, Outcome, Phase, Stone, WinBy};
 
 use crate::report::score_json;
 use crate::{MoveKind, MoveReport, MoveResult, RecordMove};
@@ -20,6 +21,11 @@ pub(crate) enum Played {
     /// MarGo's colour swap.
     Swap,
     Resign,
+    /// The group at `at` marked dead, or alive again.
+    Mark(Value),
+    Resume,
+    Timeout,
+    Limit,
 }
 
 /// Why a record move did nothing.
@@ -37,9 +43,11 @@ impl From<IllegalMove> for Refused {
     }
 }
 
-/// Plays `mv` on `game`: a resignation is accepted from either player at any time; any
-/// other move must come from the player to move while play goes on; a pass (not marked
-/// reserve) is the game's pass; `place` plays the rest (placements, requests, swaps).
+/// Plays `mv` on `game`: a resignation, a loss on time and the length limit are accepted
+/// from either player at any time before the result, and so are marks and resumption
+/// (which `place` plays where the variant has them, with the limit's count); any other move must come from the
+/// player to move while play goes on; a pass (not marked reserve) is the game's pass;
+/// `place` plays the rest (placements, requests, swaps).
 pub(crate) fn play<G: Game>(
     game: &mut G,
     mv: &RecordMove,
@@ -47,12 +55,28 @@ pub(crate) fn play<G: Game>(
 ) -> Result<Played, Refused> {
     match mv.kind {
         MoveKind::Resign => Ok(game.resign(mv.color).map(|()| Played::Resign)?),
+        MoveKind::Timeout => {
+            let lost = Outcome::Win {
+                winner: mv.color.other(),
+                by: WinBy::Time,
+            };
+            Ok(game.end(lost).map(|()| Played::Timeout)?)
+        }
+        MoveKind::Mark(_) | MoveKind::Resume | MoveKind::Limit => place(game),
         _ if game.phase() == Phase::Playing && mv.color != game.to_move() => {
             Err(IllegalMove::NotYourTurn.into())
         }
         MoveKind::Pass if !mv.reserve => Ok(game.pass().map(|()| Played::Pass)?),
         _ => place(game),
     }
+}
+
+/// Ends `game` at the length limit, counted as it stands: `count` is the variant's count
+/// under its rules (territory or area with no stone marked dead, MarGo's balls,
+/// Topological Go's trees), the one an ended game shows.
+pub(crate) fn limit<G: Game>(game: &mut G, count: ByColor<f64>) -> Result<Played, Refused> {
+    let counted = Outcome::from_scores(count.black, count.white);
+    Ok(game.end(counted).map(|()| Played::Limit)?)
 }
 
 /// The report of move `index`: placements carry `at`, `captured` and the score after
@@ -77,6 +101,13 @@ pub(crate) fn report(
         Ok(Played::Pass) => scored(MoveResult::Pass),
         Ok(Played::Swap) => scored(MoveResult::Swap),
         Ok(Played::Resign) => plain(MoveResult::Resign),
+        Ok(Played::Mark(at)) => MoveReport {
+            at: Some(at),
+            ..scored(MoveResult::Mark)
+        },
+        Ok(Played::Resume) => scored(MoveResult::Resume),
+        Ok(Played::Timeout) => plain(MoveResult::Timeout),
+        Ok(Played::Limit) => scored(MoveResult::Limit),
         Err(Refused::NoPoint) => scored(MoveResult::NoPoint),
         Err(Refused::Illegal(reason, at)) => MoveReport {
             at,

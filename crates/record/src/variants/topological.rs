@@ -139,6 +139,10 @@ impl TopoAdapter {
                     captured: Vec::new(),
                 })
             }
+            MoveKind::Limit => {
+                let count = game.score();
+                played::limit(game, count)
+            }
             _ => Err(IllegalMove::Unsupported.into()),
         });
         self.reserve_placed.extend(reserve_at);

@@ -7,7 +7,7 @@ use super::point::Point;
 use super::rules::{KoRule, Placement, Rules, RulesError, SuicideRule};
 use super::zobrist::{WHITE_TO_MOVE, stone_key};
 use crate::key_hasher::KeySet;
-use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone, WinBy};
+use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone};
 
 /// A game of classic Go under a set of [`Rules`].
 #[derive(Debug, Clone)]
@@ -365,15 +365,8 @@ impl Game for ClassicGame {
         Ok(())
     }
 
-    fn resign(&mut self, color: Color) -> Result<(), IllegalMove> {
-        if matches!(self.phase, Phase::Finished(_)) {
-            return Err(IllegalMove::GameOver);
-        }
-        self.phase = Phase::Finished(Outcome::Win {
-            winner: color.other(),
-            by: WinBy::Resignation,
-        });
-        Ok(())
+    fn end(&mut self, outcome: Outcome) -> Result<(), IllegalMove> {
+        crate::game::finish(&mut self.phase, outcome)
     }
 
     fn phase(&self) -> Phase {

@@ -9,7 +9,7 @@ use super::plan::{AreaPlan, Plan};
 use super::point::{Point, V};
 use super::position::{Id, Position, WHITE_TO_MOVE};
 use super::rules::{ContinuousRules, KoRule, RulesError};
-use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone, WinBy};
+use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone};
 
 /// A game of continuous Go under a set of [`ContinuousRules`].
 ///
@@ -307,15 +307,8 @@ impl Game for ContinuousGame {
         Ok(())
     }
 
-    fn resign(&mut self, color: Color) -> Result<(), IllegalMove> {
-        if matches!(self.phase, Phase::Finished(_)) {
-            return Err(IllegalMove::GameOver);
-        }
-        self.phase = Phase::Finished(Outcome::Win {
-            winner: color.other(),
-            by: WinBy::Resignation,
-        });
-        Ok(())
+    fn end(&mut self, outcome: Outcome) -> Result<(), IllegalMove> {
+        crate::game::finish(&mut self.phase, outcome)
     }
 
     fn phase(&self) -> Phase {

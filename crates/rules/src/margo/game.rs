@@ -341,15 +341,8 @@ impl Game for MargoGame {
         }
     }
 
-    fn resign(&mut self, color: Color) -> Result<(), IllegalMove> {
-        if matches!(self.phase, Phase::Finished(_)) {
-            return Err(IllegalMove::GameOver);
-        }
-        self.phase = Phase::Finished(Outcome::Win {
-            winner: !color,
-            by: WinBy::Resignation,
-        });
-        Ok(())
+    fn end(&mut self, outcome: Outcome) -> Result<(), IllegalMove> {
+        crate::game::finish(&mut self.phase, outcome)
     }
 
     fn phase(&self) -> Phase {

@@ -359,15 +359,8 @@ impl Game for TopoGame {
         Ok(())
     }
 
-    fn resign(&mut self, color: Color) -> Result<(), IllegalMove> {
-        if self.phase != Phase::Playing {
-            return Err(IllegalMove::GameOver);
-        }
-        self.phase = Phase::Finished(Outcome::Win {
-            winner: color.other(),
-            by: WinBy::Resignation,
-        });
-        Ok(())
+    fn end(&mut self, outcome: Outcome) -> Result<(), IllegalMove> {
+        crate::game::finish(&mut self.phase, outcome)
     }
 
     fn phase(&self) -> Phase {

@@ -7,9 +7,11 @@ use stonefield_rules::{Color, Phase};
 
 use stonefield_ai::level::Level;
 
+use super::computer_seat::COMPUTER_CONN;
 use super::{Event, Room, replay};
 use crate::computer::{HINT_LEVEL, Task};
 use crate::engine::EngineError;
+use crate::game_record::{MAX_GAME_ENTRIES, entry_count};
 use crate::names::player_name;
 use crate::protocol::{ClientMessage, ServerMessage};
 
@@ -79,15 +81,27 @@ impl Room {
                 };
                 m.remove("pass");
                 m.remove("resign");
+                // Marks, resumption and the ends from outside play have messages (or
+                // clocks) of their own, which check the phase and keep the room's books.
+                if let Some(key) = ["mark", "resume", "timeout", "limit"]
+                    .into_iter()
+                    .find(|k| m.contains_key(*k))
+                {
+                    return self.refuse(
+                        conn,
+                        "malformed",
+                        &format!("a move places a stone; \"{key}\" is not a move"),
+                    );
+                }
                 self.play(conn, color, m).await;
             }
             ClientMessage::Pass => self.play(conn, color, pass_or_resign("pass")).await,
             ClientMessage::Resign => self.play(conn, color, pass_or_resign("resign")).await,
             ClientMessage::UndoRequest => self.undo_request(conn, color).await,
             ClientMessage::UndoAnswer { accept } => self.undo_answer(conn, color, accept).await,
-            ClientMessage::ToggleDead { at } => self.toggle_dead(conn, at).await,
+            ClientMessage::ToggleDead { at } => self.toggle_dead(conn, color, at).await,
             ClientMessage::Accept => self.accept(conn, color).await,
-            ClientMessage::Resume => self.resume(conn).await,
+            ClientMessage::Resume => self.resume(conn, color).await,
             ClientMessage::Hint => self.hint(conn),
             // The socket reads `hello` before the connection joins, and answers any other.
             ClientMessage::Sync
@@ -144,7 +158,7 @@ impl Room {
             Err(e) => return self.refuse(conn, "malformed", &e.to_string()),
         };
         let result = report.get("result").and_then(Value::as_str).unwrap_or("");
-        if !matches!(result, "placed" | "pass" | "resign") {
+        if !changes_game(result) {
             let reason = report
                 .get("reason")
                 .and_then(Value::as_str)
@@ -166,6 +180,36 @@ impl Room {
             body: mv,
         };
         self.commit(conn, event, clock, result, Some(report)).await;
+    }
+
+    /// Ends the game, counted as it stands, once its record is one entry short of
+    /// [`MAX_GAME_ENTRIES`]: the end is the last entry, so every stored game replays.
+    pub(super) async fn end_at_limit(&mut self) {
+        if self.finished() || entry_count(&self.events) + 1 < MAX_GAME_ENTRIES {
+            return;
+        }
+        let mv = json!({"color": self.engine.to_move().name(), "limit": true});
+        let report = match self.engine.apply(&mv) {
+            Ok(r) => r,
+            Err(e) => {
+                return tracing::error!(game = %self.row.id, "the move limit cannot end the game: {e}");
+            }
+        };
+        let result = match self.engine.phase() {
+            Phase::Finished(outcome) => Some(outcome.to_string()),
+            _ => None,
+        };
+        let mut clock = self.clock.clone();
+        let _ = clock.stop(self.now());
+        clock.halt();
+        tracing::info!(game = %self.row.id, "the game reached {MAX_GAME_ENTRIES} entries and ends");
+        let event = Event {
+            seq: self.next_seq(),
+            kind: "move".into(),
+            body: mv,
+        };
+        self.commit(COMPUTER_CONN, event, clock, result, Some(report))
+            .await;
     }
 
     /// Whether players may ask for hints: in games against the computer, and in games
@@ -281,7 +325,7 @@ impl Room {
         ok
     }
 
-    pub(super) async fn toggle_dead(&mut self, conn: u64, at: Value) {
+    pub(super) async fn toggle_dead(&mut self, conn: u64, color: Color, at: Value) {
         if !self.marking(conn) {
             return;
         }
@@ -291,7 +335,7 @@ impl Room {
         let event = Event {
             seq: self.next_seq(),
             kind: "mark".into(),
-            body: at,
+            body: json!({"color": color.name(), "at": at}),
         };
         self.commit(conn, event, self.clock.clone(), None, None)
             .await;
@@ -321,7 +365,7 @@ impl Room {
         self.commit(conn, event, clock, result, None).await;
     }
 
-    async fn resume(&mut self, conn: u64) {
+    async fn resume(&mut self, conn: u64, color: Color) {
         if !self.marking(conn) {
             return;
         }
@@ -332,7 +376,7 @@ impl Room {
         let event = Event {
             seq: self.next_seq(),
             kind: "resume".into(),
-            body: Value::Null,
+            body: json!({"color": color.name()}),
         };
         self.commit(conn, event, clock, None, None).await;
     }
@@ -350,6 +394,12 @@ impl Room {
             other => self.refuse(conn, "malformed", &other.to_string()),
         }
     }
+}
+
+/// Whether a move report's `result` is one that changed the game and is stored: a stone,
+/// a pass, a resignation, or the end at the length limit.
+pub(super) fn changes_game(result: &str) -> bool {
+    matches!(result, "placed" | "pass" | "resign" | "limit")
 }
 
 fn pass_or_resign(key: &str) -> serde_json::Map<String, Value> {

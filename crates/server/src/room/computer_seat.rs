@@ -234,7 +234,7 @@ impl Room {
             Thought::Dead(points) => {
                 for at in points {
                     if !self.marked_dead(&at) {
-                        self.toggle_dead(COMPUTER_CONN, at).await;
+                        self.toggle_dead(COMPUTER_CONN, seat.color, at).await;
                     }
                 }
                 self.thinking.own_count = Some(self.engine.score());

@@ -214,7 +214,7 @@ impl Room {
             "move" => {
                 let r = self.engine.apply(&event.body)?;
                 let played = r.get("result").and_then(Value::as_str).unwrap_or("");
-                if !matches!(played, "placed" | "pass" | "resign") {
+                if !super::actions::changes_game(played) {
                     self.rebuild();
                     return Err(Diverged::Refused(r));
                 }
@@ -223,7 +223,9 @@ impl Room {
                 }
                 report = Some(r);
             }
-            "mark" => self.engine.toggle_dead(&event.body)?,
+            "mark" => self
+                .engine
+                .toggle_dead(crate::game_record::marked_point(&event.body))?,
             "resume" => self.engine.resume_play()?,
             "accept" => {
                 if let Some(c) = color_of(&event)

@@ -198,7 +198,7 @@ pub fn replay(row: &GameRow, events: &[Event]) -> Result<Box<dyn Engine>, Engine
             "move" => {
                 game.apply(&e.body)?;
             }
-            "mark" => game.toggle_dead(&e.body)?,
+            "mark" => game.toggle_dead(crate::game_record::marked_point(&e.body))?,
             "resume" => game.resume_play()?,
             // The room's bookkeeping: the position does not change.
             "accept" | "undo_request" | "undo_decline" | "timeout" => {}
@@ -404,6 +404,7 @@ impl Room {
                 () = sleep => self.check_flag().await,
             }
             self.computer_turn().await;
+            self.end_at_limit().await;
             // A finished game nobody watches needs no room; it is opened again on demand.
             if self.finished() && self.clients.is_empty() {
                 break;
