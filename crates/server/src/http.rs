@@ -21,6 +21,7 @@ use tracing::Instrument;
 
 use crate::assets;
 use crate::error::AppError;
+use crate::gate::client_of;
 use crate::ids;
 use crate::listen::{ConnSlot, Limits};
 use crate::names::{NameField, player_name};
@@ -355,8 +356,8 @@ fn uploaded_frames(body: &[u8], slice: Slice) -> Result<String, AppError> {
     frames(&read_upload(body)?, slice)
 }
 
-/// The key of the rate limits: the peer's address; requests that come through no socket
-/// (the router driven in-process) share one key.
+/// The key of the rate limits: the peer's address (an IPv6 peer's /64 network); requests
+/// that come through no socket (the router driven in-process) share one key.
 #[derive(Debug, Clone, Copy)]
 struct PeerAddress;
 
@@ -367,7 +368,7 @@ impl KeyExtractor for PeerAddress {
         Ok(req
             .extensions()
             .get::<ConnectInfo<SocketAddr>>()
-            .map_or(IpAddr::from([127, 0, 0, 1]), |c| c.0.ip()))
+            .map_or(IpAddr::from([127, 0, 0, 1]), |c| client_of(c.0.ip())))
     }
 }
 

@@ -13,8 +13,10 @@ mod assets;
 pub mod bench;
 pub mod clock;
 pub mod computer;
+mod deadline;
 pub mod engine;
 mod error;
+mod gate;
 mod http;
 pub mod ids;
 mod listen;
@@ -38,6 +40,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use error::AppError;
+pub use gate::Refusal;
 pub use http::{AppState, app, record_of};
 pub use listen::{Limits, serve_on};
 pub use new_game::{CreatedGame, GameSpec, NewGame, create, new_game};
