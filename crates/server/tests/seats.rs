@@ -2,7 +2,8 @@
 //! stranger cannot take a private game's seat, an invite seats one person once with a
 //! token of their own, an open game's seat goes to its first comer only, pages forbid
 //! foreign scripts and framing, and seat tokens travel in the socket's first message, not
-//! in its URL.
+//! in its URL. From issue 30: the store keeps no token or invite in plain text, yet the
+//! creator is shown the invite again after a restart.
 
 mod common;
 
@@ -293,4 +294,58 @@ async fn the_seat_token_travels_in_the_hello_and_not_in_the_url() {
         .await;
     assert_eq!(seated.recv_type("error").await["type"], "error");
     assert_eq!(seated.sync().await["you"], "black");
+}
+
+/// Every file of the data directory as text (the SQLite database and its write-ahead log):
+/// what someone who copies the store would read.
+fn store_files(dir: &std::path::Path) -> String {
+    let mut all = String::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+        all.push_str(&String::from_utf8_lossy(&bytes));
+    }
+    all
+}
+
+#[tokio::test]
+async fn the_store_keeps_no_secret_yet_the_creator_sees_the_invite_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut first, addr) = common::spawn_server(dir.path());
+    let game = create(addr, Some("private")).await;
+    let (id, mine, invite) = (
+        text(&game, "id").to_owned(),
+        text(&game, "token").to_owned(),
+        text(&game, "invite").to_owned(),
+    );
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let stored = store_files(dir.path());
+    assert!(stored.contains(&id), "the game is in these files");
+    assert!(
+        !stored.contains(&mine),
+        "the creator's token is stored in plain text"
+    );
+    assert!(
+        !stored.contains(&invite),
+        "the invite is stored in plain text"
+    );
+
+    // After the restart the creator's page still offers the link to send...
+    let (mut second, addr) = common::spawn_server(dir.path());
+    let mut creator = Client::connect(addr, &id, Some(&mine)).await;
+    let st = creator.recv_type("state").await["state"].clone();
+    assert_eq!(st["you"], "black");
+    assert_eq!(st["invite"].as_str(), Some(invite.as_str()));
+    let mut stranger = Client::connect(addr, &id, None).await;
+    assert_eq!(
+        stranger.recv_type("state").await["state"]["invite"],
+        Value::Null
+    );
+    // ...and it seats the friend, whose token is not stored either.
+    let theirs = common::claimed_token(addr, &id, &invite).await;
+    let mut friend = Client::connect(addr, &id, Some(&theirs)).await;
+    assert_eq!(friend.recv_type("state").await["state"]["you"], "white");
+    second.kill().unwrap();
+    second.wait().unwrap();
+    assert!(!store_files(dir.path()).contains(&theirs));
 }

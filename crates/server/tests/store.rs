@@ -5,6 +5,7 @@ mod common;
 use serde_json::json;
 use stonefield_rules::{ByColor, Color};
 use stonefield_server::computer::ComputerSeat;
+use stonefield_server::ids::{is_token_hash, token_hash};
 use stonefield_server::seats::Seats;
 use stonefield_server::store::{Event, GameRow, Listed, Store, now_ms, sqlite_url};
 
@@ -15,8 +16,8 @@ fn row(id: &str) -> GameRow {
         rules: json!({"board_size": 9}),
         setup: None,
         time_control: json!({"kind": "none"}),
-        black_token: "b".repeat(32),
-        white_token: "w".repeat(32),
+        black_token: token_hash("b"),
+        white_token: token_hash("w"),
         creator: "black".into(),
         claimed: false,
         status: "open".into(),
@@ -26,7 +27,7 @@ fn row(id: &str) -> GameRow {
         computer: None,
         hints: false,
         seats: Seats::Open,
-        invite: Some("i".repeat(32)),
+        invite: Some(token_hash("i")),
         names: ByColor::default(),
     }
 }
@@ -56,7 +57,7 @@ async fn lobby_lists(store: &Store) {
         let name = (id == "nnnnnnnnnnnn").then_some("Bob");
         assert!(
             store
-                .claim_named(id, Color::White, &"w".repeat(32), name)
+                .claim_named(id, Color::White, &token_hash("w"), name)
                 .await
                 .unwrap()
         );
@@ -192,7 +193,7 @@ async fn store_behaviour(store: Store) {
     );
     assert_eq!(store.list("open", 10).await.unwrap().len(), 2);
 
-    let fresh = "f".repeat(32);
+    let fresh = token_hash("f");
     assert!(
         store
             .claim("aaaaaaaaaaaa", Color::White, &fresh)
@@ -201,7 +202,7 @@ async fn store_behaviour(store: Store) {
     );
     assert!(
         !store
-            .claim("aaaaaaaaaaaa", Color::White, &"x".repeat(32))
+            .claim("aaaaaaaaaaaa", Color::White, &token_hash("x"))
             .await
             .unwrap(),
         "a seat is claimed once"
@@ -209,7 +210,7 @@ async fn store_behaviour(store: Store) {
     let (claimed, _) = store.load("aaaaaaaaaaaa").await.unwrap().unwrap();
     assert_eq!(
         (claimed.white_token, claimed.black_token),
-        (fresh, "b".repeat(32)),
+        (fresh, token_hash("b")),
         "the claim stored the taker's fresh token"
     );
     for i in 0..3 {
@@ -375,14 +376,55 @@ async fn games_stored_before_seats_load(url: &str) {
     };
     assert_eq!(
         seat("000000000001").await,
-        (Seats::Private, Some("w1".into()))
+        (Seats::Private, Some(token_hash("w1")))
     );
     assert_eq!(
         seat("000000000002").await,
-        (Seats::Private, Some("b2".into()))
+        (Seats::Private, Some(token_hash("b2")))
     );
     assert_eq!(seat("000000000003").await, (Seats::Private, None));
     assert!(store.lobby(10).await.unwrap().is_empty());
+    plain_secrets_are_hashed(url, store).await;
+}
+
+/// The migration of issue 30: the plain seat tokens and invites of the games above are
+/// replaced by their hashes in the database itself, and still seat their holders: the
+/// creator with the old token, the friend with the old invite link.
+async fn plain_secrets_are_hashed(url: &str, store: Store) {
+    use sqlx::{Connection, Row};
+    let mut db = sqlx::AnyConnection::connect(url).await.unwrap();
+    let rows = sqlx::query("SELECT black_token, white_token, invite FROM games ORDER BY id")
+        .fetch_all(&mut db)
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 3);
+    for r in &rows {
+        let secrets = [
+            r.get::<String, _>("black_token"),
+            r.get::<String, _>("white_token"),
+        ];
+        let invite: Option<String> = r.get("invite");
+        for s in secrets.iter().chain(&invite) {
+            assert!(is_token_hash(s), "{s:?} is stored in plain text");
+        }
+    }
+    assert_eq!(
+        rows[1].get::<String, _>("black_token"),
+        token_hash("b2"),
+        "the hash of the token it had"
+    );
+    let rooms = stonefield_server::rooms::Rooms::new(store);
+    let open = rooms.get("000000000001").await.unwrap().unwrap();
+    let (out, mut states) = tokio::sync::mpsc::channel(8);
+    open.join(Some("b1".into()), out).await.unwrap();
+    let state: serde_json::Value = serde_json::from_str(&states.recv().await.unwrap()).unwrap();
+    assert_eq!(
+        state["state"]["you"], "black",
+        "the creator's old token seats them"
+    );
+    let (color, token) = open.claim(Some("w1".into())).await.unwrap();
+    assert_eq!(color, Color::White, "the old invite link seats the friend");
+    assert!(!is_token_hash(&token));
 }
 
 #[tokio::test]
