@@ -834,38 +834,53 @@ impl Store {
         rows.iter().map(row_to_game).collect()
     }
 
-    /// Deletes the open games (nobody took the second seat) last changed at or before
-    /// `updated_before_ms`, with their events; returns their ids. The game rows go first,
-    /// so a seat taken meanwhile keeps its game and its events.
+    /// Deletes at most `limit` of the open games (nobody took the second seat) last changed
+    /// at or before `updated_before_ms`, the oldest first, with their events; returns their
+    /// ids (fewer than `limit`: none is left). The game rows go first, so a seat taken
+    /// meanwhile keeps its game and its events. Each call is one short transaction of three
+    /// statements: a caller with many to delete calls again, and other games' moves are
+    /// stored in between.
     ///
     /// # Errors
-    /// A database failure (then nothing is deleted).
-    pub async fn expire_open(&self, updated_before_ms: i64) -> Result<Vec<String>, StoreError> {
+    /// A database failure (then nothing of this batch is deleted).
+    pub async fn expire_open(
+        &self,
+        updated_before_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let rows = sqlx::query(
-            "DELETE FROM games WHERE status = $1 AND claimed = 0 AND updated_ms <= $2 RETURNING id",
-        )
-        .bind("open")
-        .bind(updated_before_ms)
-        .fetch_all(&mut *tx)
-        .await?;
+        let mut sql = "DELETE FROM games WHERE id IN (SELECT id FROM games \
+             WHERE status = $1 AND claimed = 0 AND updated_ms <= $2 \
+             ORDER BY updated_ms LIMIT $3) AND status = $1 AND claimed = 0 RETURNING id"
+            .to_owned();
+        if self.shared.is_some() {
+            // The other instances forget their rooms of them once this is committed.
+            sql = format!(
+                "WITH gone AS ({sql}) \
+                 SELECT id, pg_notify('{CHANNEL}', id || ':expired') AS n FROM gone"
+            );
+        }
+        let rows = sqlx::query(&sql)
+            .bind("open")
+            .bind(updated_before_ms)
+            .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+            .fetch_all(&mut *tx)
+            .await?;
         let ids: Vec<String> = rows
             .iter()
             .map(|r| r.try_get("id"))
             .collect::<Result<_, _>>()?;
-        for id in &ids {
-            sqlx::query("DELETE FROM events WHERE game_id = $1")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-            if self.shared.is_some() {
-                // The other instances forget their rooms of it once this is committed.
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(format!("{id}:expired"))
-                    .execute(&mut *tx)
-                    .await?;
+        if !ids.is_empty() {
+            let places: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "DELETE FROM events WHERE game_id IN ({})",
+                places.join(", ")
+            );
+            let mut delete = sqlx::query(&sql);
+            for id in &ids {
+                delete = delete.bind(id);
             }
+            delete.execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(ids)

@@ -282,9 +282,9 @@ async fn store_behaviour(store: Store) {
         .append("dddddddddddd", &mv(0, 0), None, None)
         .await
         .unwrap();
-    assert!(store.expire_open(0).await.unwrap().is_empty());
+    assert!(store.expire_open(0, 500).await.unwrap().is_empty());
     assert_eq!(
-        store.expire_open(now_ms()).await.unwrap(),
+        store.expire_open(now_ms(), 500).await.unwrap(),
         vec!["dddddddddddd".to_owned()]
     );
     assert!(store.load("dddddddddddd").await.unwrap().is_none());
@@ -425,6 +425,72 @@ async fn plain_secrets_are_hashed(url: &str, store: Store) {
     let (color, token) = open.claim(Some("w1".into())).await.unwrap();
     assert_eq!(color, Color::White, "the old invite link seats the friend");
     assert!(!is_token_hash(&token));
+}
+
+/// Expiring many open games goes in batches of a few hundred, each its own short
+/// transaction: on SQLite (one connection) another game's moves are stored between
+/// them, where one transaction over all of them held every move back until it ended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn expiring_many_open_games_lets_other_games_moves_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::connect(&sqlite_url(dir.path()).unwrap())
+        .await
+        .unwrap();
+    {
+        use sqlx::Connection;
+        // 10,000 open games nobody joined, stored at once.
+        let mut db = sqlx::AnyConnection::connect(&sqlite_url(dir.path()).unwrap())
+            .await
+            .unwrap();
+        let mut tx = db.begin().await.unwrap();
+        for i in 0..10_000 {
+            let g = row(&format!("{i:012x}"));
+            sqlx::query(
+                "INSERT INTO games (id, variant, rules, time_control, black_token, white_token, \
+                 creator, claimed, status, created_ms, updated_ms, seats, invite) \
+                 VALUES ($1, 'classic', '{}', '{\"kind\":\"none\"}', $2, $3, 'black', 0, 'open', 0, 0, \
+                 'open', $4)",
+            )
+            .bind(g.id)
+            .bind(g.black_token)
+            .bind(g.white_token)
+            .bind(g.invite)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        }
+        tx.commit().await.unwrap();
+    }
+    let live = GameRow {
+        claimed: true,
+        status: "live".into(),
+        ..row("live00000000")
+    };
+    store.create_game(&live).await.unwrap();
+    let rooms = std::sync::Arc::new(stonefield_server::rooms::Rooms::new(store.clone()));
+    let expiry = tokio::spawn({
+        let rooms = rooms.clone();
+        async move { rooms.expire_open(std::time::Duration::ZERO).await.unwrap() }
+    });
+    // Moves of the live game, one after the other, while the expiry runs.
+    let mut during = 0;
+    let mut seq = 0;
+    while !expiry.is_finished() {
+        store
+            .append("live00000000", &mv(seq, 0), None, None)
+            .await
+            .unwrap();
+        seq += 1;
+        during += usize::from(!expiry.is_finished());
+    }
+    assert_eq!(expiry.await.unwrap(), 10_000);
+    eprintln!("{during} moves stored while 10,000 open games expired");
+    assert!(
+        during >= 3,
+        "the expiry held the store: {during} moves got in while it ran"
+    );
+    assert!(store.list("open", 10).await.unwrap().is_empty());
+    assert!(store.load("live00000000").await.unwrap().is_some());
 }
 
 #[tokio::test]
