@@ -3,7 +3,8 @@
 //! token of their own, an open game's seat goes to its first comer only, pages forbid
 //! foreign scripts and framing, and seat tokens travel in the socket's first message, not
 //! in its URL. From issue 30: the store keeps no token or invite in plain text, yet the
-//! creator is shown the invite again after a restart.
+//! creator is shown the invite again after a restart; names hide no direction controls or
+//! zero-width characters.
 
 mod common;
 
@@ -348,4 +349,27 @@ async fn the_store_keeps_no_secret_yet_the_creator_sees_the_invite_after_a_resta
     second.kill().unwrap();
     second.wait().unwrap();
     assert!(!store_files(dir.path()).contains(&theirs));
+}
+
+#[tokio::test]
+async fn names_with_direction_controls_or_zero_width_characters_are_refused() {
+    let server = Process::start();
+    let addr = server.addr;
+    for (name, code) in [("Ann\u{202e}nnA", "U+202E"), ("Bo\u{200b}b", "U+200B")] {
+        let body = json!({"variant": "classic", "name": name});
+        let (status, answer) = http(addr, "POST", "/api/games", &body.to_string()).await;
+        assert_eq!(status, 400, "{answer}");
+        assert!(
+            answer.contains(code),
+            "the answer names the character: {answer}"
+        );
+    }
+    let game = create(addr, Some("open")).await;
+    let path = format!("/api/games/{}/claim", text(&game, "id"));
+    let body = json!({"name": "\u{2066}Eve"}).to_string();
+    let (status, answer) = http(addr, "POST", &path, &body).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer.contains("U+2066"), "{answer}");
+    let (status, answer) = claim(addr, text(&game, "id"), None).await;
+    assert_eq!(status, 200, "a refused name takes no seat: {answer}");
 }
