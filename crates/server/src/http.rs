@@ -58,7 +58,8 @@ pub fn app(state: AppState) -> Router {
             .burst_size(per_minute)
             .finish()
             .expect("a positive period and burst"),
-    );
+    )
+    .error_handler(move |e| quota_refusal(e, per_minute));
     Router::new()
         .route("/", get(|| async { assets::serve("index.html") }))
         .route("/game/{id}", get(|| async { assets::serve("game.html") }))
@@ -103,6 +104,25 @@ pub fn app(state: AppState) -> Router {
             HeaderValue::from_static("no-referrer"),
         ))
         .with_state(state)
+}
+
+/// The answer to a creation or claim beyond the quota: JSON as every API error, naming the
+/// quota and when the next one is let in.
+fn quota_refusal(e: GovernorError, per_minute: u32) -> Response {
+    let GovernorError::TooManyRequests { wait_time, headers } = e else {
+        return Response::from(e);
+    };
+    let message = format!(
+        "too many games created and seats claimed from this address: at most {per_minute} a \
+         minute (the next in {wait_time} s)"
+    );
+    let mut answer = (
+        axum::http::StatusCode::TOO_MANY_REQUESTS,
+        Json(json!({"error": message})),
+    )
+        .into_response();
+    answer.headers_mut().extend(headers.unwrap_or_default());
+    answer
 }
 
 /// What pages may load: the app's own scripts, styles and sockets only (no inline script

@@ -391,7 +391,14 @@ async fn game_creation_is_rate_limited_per_address() {
     for _ in 0..3 {
         assert_eq!(post(addr, "/api/games", &body).await, 200);
     }
-    assert_eq!(post(addr, "/api/games", &body).await, 429);
+    let (status, answer) = common::http(addr, "POST", "/api/games", &body).await;
+    assert_eq!(status, 429);
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("a JSON error");
+    let error = answer["error"].as_str().unwrap();
+    assert!(
+        error.contains("at most 3 a minute"),
+        "the answer names the quota: {error}"
+    );
     // Listing games is not limited.
     assert_eq!(common::http(addr, "GET", "/api/games", "").await.0, 200);
 }

@@ -4,7 +4,7 @@
 //! foreign scripts and framing, and seat tokens travel in the socket's first message, not
 //! in its URL. From issue 30: the store keeps no token or invite in plain text, yet the
 //! creator is shown the invite again after a restart; names hide no direction controls or
-//! zero-width characters.
+//! zero-width characters; and a refused creation names the bound it broke.
 
 mod common;
 
@@ -372,4 +372,32 @@ async fn names_with_direction_controls_or_zero_width_characters_are_refused() {
     assert!(answer.contains("U+2066"), "{answer}");
     let (status, answer) = claim(addr, text(&game, "id"), None).await;
     assert_eq!(status, 200, "a refused name takes no seat: {answer}");
+}
+
+#[tokio::test]
+async fn a_refused_creation_names_the_bound_it_broke() {
+    let server = Process::start();
+    let addr = server.addr;
+    let refusal = |body: Value| async move {
+        let (status, answer) = http(addr, "POST", "/api/games", &body.to_string()).await;
+        assert_eq!(status, 400, "{answer}");
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        text(&answer, "error").to_owned()
+    };
+    let komi = refusal(json!({"variant": "classic", "rules": {"komi": -10000}})).await;
+    assert!(komi.contains("1000") && !komi.contains("0.5"), "{komi}");
+    let half = refusal(json!({"variant": "classic", "rules": {"komi": 6.3}})).await;
+    assert!(half.contains("multiple of 0.5"), "{half}");
+    let long = json!({"kind": "absolute", "main_ms": 40u64 * 24 * 3600 * 1000});
+    let clock = refusal(json!({"variant": "classic", "time_control": long})).await;
+    assert!(
+        clock.contains("main_ms") && clock.contains("30 days"),
+        "{clock}"
+    );
+    let periods = json!({"kind": "byo-yomi", "main_ms": 0, "period_ms": 30000, "periods": 500});
+    let clock = refusal(json!({"variant": "classic", "time_control": periods})).await;
+    assert!(
+        clock.contains("periods 500") && clock.contains("1 to 100"),
+        "{clock}"
+    );
 }
