@@ -167,21 +167,23 @@ fn admit(gate: &Arc<Gate>, limits: &Arc<Limits>, peer: SocketAddr) -> Result<Adm
 }
 
 /// The answer to a refused connection or request: 503 when the server is full (try again
-/// soon), 429 when the client holds its share; the connection closes after it.
+/// soon), 429 when the client holds its share. A refused connection closes after it; a
+/// trusted proxy's, which carries other clients' requests too, stays.
 fn refusal_response(refusal: Refusal) -> Response {
     let status = match refusal {
         Refusal::Full(_) => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::TOO_MANY_REQUESTS,
     };
     let mut answer = (status, format!("{refusal}\n")).into_response();
-    let headers = answer.headers_mut();
-    headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
-    headers.insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    answer
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
     answer
 }
 
 /// Answers a connection that was not let in with its refusal (a short HTTP answer, then
-/// close, so that a browser shows why rather than a reset), without counting it: its request
+/// close, which hyper says in a `Connection: close`, so that a browser shows why rather than
+/// a reset), without counting it: its request
 /// must come and its answer go within [`REFUSAL_PATIENCE`]. When [`REFUSALS_AT_ONCE`] are
 /// being answered already, the connection is closed at once.
 fn refuse(tcp: TcpStream, refusal: Refusal, refusals: &Arc<Semaphore>) {
