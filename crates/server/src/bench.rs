@@ -215,12 +215,14 @@ pub fn run(cfg: BenchConfig) -> anyhow::Result<()> {
 
 async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
     let dir = std::env::temp_dir().join(format!("stonefield-bench-{}", crate::ids::game_id()?));
-    // Every client of the bench comes from 127.0.0.1: the per-address cap must not bite.
+    // Every client of the bench comes from 127.0.0.1: the connection caps must not bite.
     let config = Config {
         data_dir: dir.clone(),
         database: cfg.database.clone(),
         limits: Limits {
             connections_per_ip: u32::MAX,
+            busy_connections_per_ip: u32::MAX,
+            max_connections: u32::MAX,
             ..Limits::default()
         },
         ..Config::default()

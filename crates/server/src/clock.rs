@@ -44,44 +44,69 @@ pub enum TimeControl {
     },
 }
 
-/// Why a time control cannot be used.
+/// Why a time control cannot be used: the field and the bound it breaks.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("time control out of range: {0}")]
-pub struct TimeControlError(&'static str);
+#[error("time control: {field} {value} is out of range ({bound})")]
+pub struct TimeControlError {
+    field: &'static str,
+    value: u64,
+    bound: &'static str,
+}
 
+/// The longest main time, increment or period: 30 days.
 const MAX_MS: u64 = 30 * 24 * 3600 * 1000;
 
+/// The most byo-yomi periods.
+const MAX_PERIODS: u32 = 100;
+
+/// `value` of `field` within `lo..=MAX_MS`, ms.
+fn check_ms(field: &'static str, value: u64, lo: u64) -> Result<(), TimeControlError> {
+    if (lo..=MAX_MS).contains(&value) {
+        return Ok(());
+    }
+    let bound = if lo == 0 {
+        "0 to 2592000000 ms, 30 days"
+    } else {
+        "1 to 2592000000 ms, 30 days"
+    };
+    Err(TimeControlError {
+        field,
+        value,
+        bound,
+    })
+}
+
 impl TimeControl {
-    /// Checks the numbers (positive where needed, at most 30 days).
+    /// Checks the numbers (positive where needed, at most 30 days, at most 100 periods).
     ///
     /// # Errors
-    /// The first value out of range.
+    /// The first value out of range, named with its bound.
     pub fn validate(self) -> Result<Self, TimeControlError> {
-        let ok = |v: u64| v <= MAX_MS;
         match self {
             TimeControl::None => {}
-            TimeControl::Absolute { main_ms } if main_ms == 0 || !ok(main_ms) => {
-                return Err(TimeControlError("main time"));
-            }
+            TimeControl::Absolute { main_ms } => check_ms("main_ms", main_ms, 1)?,
             TimeControl::Fischer {
                 main_ms,
                 increment_ms,
-            } if main_ms == 0 || !ok(main_ms) || !ok(increment_ms) => {
-                return Err(TimeControlError("main time or increment"));
+            } => {
+                check_ms("main_ms", main_ms, 1)?;
+                check_ms("increment_ms", increment_ms, 0)?;
             }
             TimeControl::ByoYomi {
                 main_ms,
                 period_ms,
                 periods,
-            } if !ok(main_ms)
-                || period_ms == 0
-                || !ok(period_ms)
-                || periods == 0
-                || periods > 100 =>
-            {
-                return Err(TimeControlError("byo-yomi periods"));
+            } => {
+                check_ms("main_ms", main_ms, 0)?;
+                check_ms("period_ms", period_ms, 1)?;
+                if !(1..=MAX_PERIODS).contains(&periods) {
+                    return Err(TimeControlError {
+                        field: "periods",
+                        value: u64::from(periods),
+                        bound: "1 to 100",
+                    });
+                }
             }
-            _ => {}
         }
         Ok(self)
     }
@@ -502,6 +527,31 @@ mod tests {
             }
             .validate()
             .is_ok()
+        );
+    }
+
+    #[test]
+    fn a_refused_control_names_its_field_and_bound() {
+        let refusal = |c: TimeControl| c.validate().unwrap_err().to_string();
+        assert_eq!(
+            refusal(TimeControl::ByoYomi {
+                main_ms: 40 * 24 * 3600 * 1000,
+                period_ms: 30_000,
+                periods: 5
+            }),
+            "time control: main_ms 3456000000 is out of range (0 to 2592000000 ms, 30 days)"
+        );
+        assert_eq!(
+            refusal(TimeControl::ByoYomi {
+                main_ms: 0,
+                period_ms: 30_000,
+                periods: 101
+            }),
+            "time control: periods 101 is out of range (1 to 100)"
+        );
+        assert_eq!(
+            refusal(TimeControl::Absolute { main_ms: 0 }),
+            "time control: main_ms 0 is out of range (1 to 2592000000 ms, 30 days)"
         );
     }
 }

@@ -22,6 +22,7 @@ use tracing::Instrument;
 use crate::assets;
 use crate::error::AppError;
 use crate::game_record::record_of;
+use crate::gate::client_of;
 use crate::ids;
 use crate::listen::{ConnSlot, Limits};
 use crate::names::{NameField, player_name};
@@ -57,7 +58,8 @@ pub fn app(state: AppState) -> Router {
             .burst_size(per_minute)
             .finish()
             .expect("a positive period and burst"),
-    );
+    )
+    .error_handler(move |e| quota_refusal(e, per_minute));
     Router::new()
         .route("/", get(|| async { assets::serve("index.html") }))
         .route("/game/{id}", get(|| async { assets::serve("game.html") }))
@@ -102,6 +104,25 @@ pub fn app(state: AppState) -> Router {
             HeaderValue::from_static("no-referrer"),
         ))
         .with_state(state)
+}
+
+/// The answer to a creation or claim beyond the quota: JSON as every API error, naming the
+/// quota and when the next one is let in.
+fn quota_refusal(e: GovernorError, per_minute: u32) -> Response {
+    let GovernorError::TooManyRequests { wait_time, headers } = e else {
+        return Response::from(e);
+    };
+    let message = format!(
+        "too many games created and seats claimed from this address: at most {per_minute} a \
+         minute (the next in {wait_time} s)"
+    );
+    let mut answer = (
+        axum::http::StatusCode::TOO_MANY_REQUESTS,
+        Json(json!({"error": message})),
+    )
+        .into_response();
+    answer.headers_mut().extend(headers.unwrap_or_default());
+    answer
 }
 
 /// What pages may load: the app's own scripts, styles and sockets only (no inline script
@@ -294,8 +315,8 @@ fn uploaded_frames(body: &[u8], slice: Slice) -> Result<String, AppError> {
     frames(&read_upload(body)?, slice)
 }
 
-/// The key of the rate limits: the peer's address; requests that come through no socket
-/// (the router driven in-process) share one key.
+/// The key of the rate limits: the peer's address (an IPv6 peer's /64 network); requests
+/// that come through no socket (the router driven in-process) share one key.
 #[derive(Debug, Clone, Copy)]
 struct PeerAddress;
 
@@ -306,7 +327,7 @@ impl KeyExtractor for PeerAddress {
         Ok(req
             .extensions()
             .get::<ConnectInfo<SocketAddr>>()
-            .map_or(IpAddr::from([127, 0, 0, 1]), |c| c.0.ip()))
+            .map_or(IpAddr::from([127, 0, 0, 1]), |c| client_of(c.0.ip())))
     }
 }
 

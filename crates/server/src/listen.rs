@@ -1,26 +1,33 @@
-//! Accepting connections within bounds: a deadline for each request's headers (which also
-//! closes kept-alive connections left idle), a cap on the connections open from one
-//! address, and the limits the handlers apply (WebSocket pings, request rates). Behind a
-//! trusted reverse proxy, the address is the client's that the proxy names in
-//! `X-Forwarded-For`, and the cap counts that client's requests and WebSockets.
+//! Accepting connections within bounds, in time and in number. In time: a deadline for
+//! each request's headers (which also closes kept-alive connections left idle), another for
+//! its body (answered 408), and a connection whose client takes nothing it is sent for as
+//! long is closed (`deadline.rs`). In number: a cap on the connections open in all (answered
+//! 503) and per client, smaller once the server is busy (answered 429; `gate.rs`). Then the
+//! limits the handlers apply (WebSocket pings, request rates). Behind a trusted reverse proxy,
+//! the client is the one the proxy names in `X-Forwarded-For`, and its share counts that
+//! client's requests and WebSockets.
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
 use axum::extract::Request;
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::IntoResponse;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use ipnet::IpNet;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
+use crate::deadline::{BodyDeadline, Stalled};
+pub use crate::gate::ConnSlot;
+use crate::gate::{Gate, Open, Refusal, default_max_connections};
 use crate::http::{AppState, app};
 
 /// The bounds on what one client may hold or ask (options of `stonefield serve`).
@@ -30,9 +37,27 @@ pub struct Limits {
     /// no next request within this time is closed too.
     #[arg(long = "header-timeout", env = "STONEFIELD_HEADER_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     pub header_timeout_secs: u64,
-    /// Connections (HTTP and WebSocket) open at once from one IP address.
+    /// Seconds a client has to send a request's body once its headers are in (so a whole
+    /// request takes at most --header-timeout plus this), else it is answered 408 and its
+    /// connection closed. A connection (WebSocket too) whose client takes nothing of what
+    /// it is sent for this long is closed as well.
+    #[arg(long = "request-timeout", env = "STONEFIELD_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    pub request_timeout_secs: u64,
+    /// Connections (HTTP and WebSocket) open at once in all; one more is answered 503 and
+    /// closed. Once half of them are open, each address may hold only
+    /// --busy-connections-per-ip: a crowd of addresses that filled the first half cannot
+    /// take the second, which stays for newcomers. The default is three quarters of the
+    /// process's limit on open files (`ulimit -n`), at most 10,000.
+    #[arg(long, env = "STONEFIELD_MAX_CONNECTIONS", default_value_t = default_max_connections(), value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+    /// Connections open at once from one IP address (an IPv6 client's /64 network); one
+    /// more is answered 429 and closed.
     #[arg(long, env = "STONEFIELD_CONNECTIONS_PER_IP", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
     pub connections_per_ip: u32,
+    /// Connections open at once from one IP address while half of --max-connections are
+    /// open (enough for a browser loading the page and its game).
+    #[arg(long, env = "STONEFIELD_BUSY_CONNECTIONS_PER_IP", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
+    pub busy_connections_per_ip: u32,
     /// Seconds between the pings a WebSocket is sent; one that has sent nothing (not even a
     /// pong) for two of them is closed.
     #[arg(long = "ping-interval", env = "STONEFIELD_PING_INTERVAL", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
@@ -56,7 +81,10 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             header_timeout_secs: 10,
+            request_timeout_secs: 30,
+            max_connections: default_max_connections(),
             connections_per_ip: 64,
+            busy_connections_per_ip: 8,
             ping_interval_secs: 20,
             creations_per_minute: 20,
             trusted_proxies: Vec::new(),
@@ -64,51 +92,12 @@ impl Default for Limits {
     }
 }
 
-/// Open connections per address.
-#[derive(Debug, Default)]
-struct Table(Mutex<HashMap<IpAddr, u32>>);
+/// Refused connections answered at once, at most: each holds a descriptor until its
+/// answer is out. Beyond these, a refused connection is closed without an answer.
+const REFUSALS_AT_ONCE: usize = 256;
 
-/// One connection's place in the count of its address, given back when the last clone
-/// drops: the HTTP connection holds one, and a WebSocket upgraded from it another.
-#[derive(Debug)]
-pub struct ConnSlot {
-    ip: IpAddr,
-    table: Arc<Table>,
-}
-
-impl Table {
-    fn counts(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, u32>> {
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// A slot for a connection from `ip`, or `None` when `cap` are open already.
-    fn enter(self: &Arc<Table>, ip: IpAddr, cap: u32) -> Option<Arc<ConnSlot>> {
-        let mut counts = self.counts();
-        let open = counts.entry(ip).or_insert(0);
-        if *open >= cap {
-            return None;
-        }
-        *open += 1;
-        Some(Arc::new(ConnSlot {
-            ip,
-            table: self.clone(),
-        }))
-    }
-}
-
-impl Drop for ConnSlot {
-    fn drop(&mut self) {
-        let mut counts = self.table.counts();
-        if let Some(open) = counts.get_mut(&self.ip) {
-            *open -= 1;
-            if *open == 0 {
-                counts.remove(&self.ip);
-            }
-        }
-    }
-}
+/// How long a refused connection is given to send its request and take the answer.
+const REFUSAL_PATIENCE: Duration = Duration::from_secs(2);
 
 /// Serves the application on `listener` until `shutdown` completes.
 ///
@@ -121,8 +110,10 @@ pub async fn serve_on(
 ) -> std::io::Result<()> {
     let limits = Arc::new(state.limits.clone());
     let router = app(state);
-    let table = Arc::new(Table::default());
+    let gate = Gate::new(&limits);
+    let refusals = Arc::new(Semaphore::new(REFUSALS_AT_ONCE));
     let header_timeout = Duration::from_secs(limits.header_timeout_secs);
+    let request_timeout = Duration::from_secs(limits.request_timeout_secs);
     tokio::pin!(shutdown);
     loop {
         let (tcp, peer) = tokio::select! {
@@ -137,33 +128,80 @@ pub async fn serve_on(
             },
             () = &mut shutdown => return Ok(()),
         };
-        let admit = if trusted(&limits.trusted_proxies, peer.ip()) {
-            // A proxy carries many clients: each request takes its client's slot.
-            Admit::Proxied {
-                table: table.clone(),
-                limits: limits.clone(),
-            }
-        } else {
-            let Some(slot) = table.enter(peer.ip(), limits.connections_per_ip) else {
-                tracing::debug!(%peer, "connection refused: too many from this address");
+        let admit = match admit(&gate, &limits, peer) {
+            Ok(admit) => admit,
+            Err(refusal) => {
+                tracing::debug!(%peer, "connection refused: {refusal}");
+                refuse(tcp, refusal, &refusals);
                 continue;
-            };
-            Admit::Direct(slot)
+            }
         };
         // Moves are small messages: send them at once.
         let _ = tcp.set_nodelay(true);
-        let service = request_service(router.clone(), peer, admit);
+        let service = request_service(router.clone(), peer, admit, request_timeout);
         tokio::spawn(async move {
             let conn = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(header_timeout)
-                .serve_connection(TokioIo::new(tcp), service)
+                .serve_connection(TokioIo::new(Stalled::new(tcp, request_timeout)), service)
                 .with_upgrades();
             if let Err(e) = conn.await {
                 tracing::debug!(%peer, "connection ended: {e}");
             }
         });
     }
+}
+
+/// A place for a new connection from `peer`: in the total, and unless `peer` is a trusted
+/// proxy (whose requests each take their client's), in its address's share.
+fn admit(gate: &Arc<Gate>, limits: &Arc<Limits>, peer: SocketAddr) -> Result<Admit, Refusal> {
+    let conn = gate.open()?;
+    if trusted(&limits.trusted_proxies, peer.ip()) {
+        return Ok(Admit::Proxied {
+            gate: gate.clone(),
+            limits: limits.clone(),
+            conn,
+        });
+    }
+    Ok(Admit::Direct(gate.enter(peer.ip(), &conn)?))
+}
+
+/// The answer to a refused connection or request: 503 when the server is full (try again
+/// soon), 429 when the client holds its share. A refused connection closes after it; a
+/// trusted proxy's, which carries other clients' requests too, stays.
+fn refusal_response(refusal: Refusal) -> Response {
+    let status = match refusal {
+        Refusal::Full(_) => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::TOO_MANY_REQUESTS,
+    };
+    let mut answer = (status, format!("{refusal}\n")).into_response();
+    answer
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    answer
+}
+
+/// Answers a connection that was not let in with its refusal (a short HTTP answer, then
+/// close, which hyper says in a `Connection: close`, so that a browser shows why rather than
+/// a reset), without counting it: its request
+/// must come and its answer go within [`REFUSAL_PATIENCE`]. When [`REFUSALS_AT_ONCE`] are
+/// being answered already, the connection is closed at once.
+fn refuse(tcp: TcpStream, refusal: Refusal, refusals: &Arc<Semaphore>) {
+    let Ok(permit) = refusals.clone().try_acquire_owned() else {
+        return;
+    };
+    tokio::spawn(async move {
+        let _permit = permit;
+        let service = hyper::service::service_fn(move |_: Request<Incoming>| async move {
+            Ok::<_, std::convert::Infallible>(refusal_response(refusal))
+        });
+        let conn = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(REFUSAL_PATIENCE)
+            .keep_alive(false)
+            .serve_connection(TokioIo::new(tcp), service);
+        let _ = tokio::time::timeout(REFUSAL_PATIENCE, conn).await;
+    });
 }
 
 /// How the requests of one connection get their client's address and slot.
@@ -173,25 +211,30 @@ enum Admit {
     Direct(Arc<ConnSlot>),
     /// A trusted proxy's: each request names its client and takes a slot of its own.
     Proxied {
-        table: Arc<Table>,
+        gate: Arc<Gate>,
         limits: Arc<Limits>,
+        /// The proxy's connection's place in the total.
+        conn: Arc<Open>,
     },
 }
 
 impl Admit {
-    /// The client's address and slot for `req`, or `None` when that client holds its cap.
+    /// The client's address and slot for `req`.
+    ///
+    /// # Errors
+    /// The [`Refusal`] when that client holds its share.
     fn admit(
         &self,
         peer: SocketAddr,
         req: &Request<Incoming>,
-    ) -> Option<(SocketAddr, Arc<ConnSlot>)> {
+    ) -> Result<(SocketAddr, Arc<ConnSlot>), Refusal> {
         match self {
-            Admit::Direct(slot) => Some((peer, slot.clone())),
-            Admit::Proxied { table, limits } => {
+            Admit::Direct(slot) => Ok((peer, slot.clone())),
+            Admit::Proxied { gate, limits, conn } => {
                 let client = forwarded_client(req.headers(), &limits.trusted_proxies)
                     .map_or(peer, |ip| SocketAddr::new(ip, 0));
-                let slot = table.enter(client.ip(), limits.connections_per_ip)?;
-                Some((client, slot))
+                let slot = gate.enter(client.ip(), conn)?;
+                Ok((client, slot))
             }
         }
     }
@@ -225,11 +268,13 @@ fn forwarded_client(headers: &HeaderMap, proxies: &[IpNet]) -> Option<IpAddr> {
 
 /// The router for one connection: each request carries its client's address (for the
 /// rate limits) and the client's slot (which a WebSocket keeps); a request beyond its
-/// client's cap is answered 429.
+/// client's share is answered 429. Its body must arrive within `body_limit`, else it is
+/// answered 408 and the connection closed.
 fn request_service(
     router: axum::Router,
     peer: SocketAddr,
     admit: Admit,
+    body_limit: Duration,
 ) -> TowerToHyperService<
     impl tower::Service<
         Request<Incoming>,
@@ -238,21 +283,36 @@ fn request_service(
         Future = impl Send,
     > + Clone,
 > {
-    TowerToHyperService::new(tower::service_fn(move |mut req: Request<Incoming>| {
+    TowerToHyperService::new(tower::service_fn(move |req: Request<Incoming>| {
         let router = router.clone();
         let admitted = admit.admit(peer, &req);
         async move {
-            let Some((client, slot)) = admitted else {
-                tracing::debug!(%peer, "request refused: too many from its client");
-                let refusal = (
-                    StatusCode::TOO_MANY_REQUESTS,
-                    "too many connections from this address\n",
-                );
-                return Ok(refusal.into_response());
+            let (client, slot) = match admitted {
+                Ok(admitted) => admitted,
+                Err(refusal) => {
+                    tracing::debug!(%peer, "request refused: {refusal}");
+                    return Ok(refusal_response(refusal));
+                }
             };
+            let late = Arc::new(AtomicBool::new(false));
+            let mut req = req.map(|body| BodyDeadline::new(body, body_limit, late.clone()));
             req.extensions_mut().insert(ConnectInfo(client));
             req.extensions_mut().insert(slot);
-            router.oneshot(req).await
+            let answer = router.oneshot(req).await;
+            if late.load(Ordering::Acquire) {
+                // Whatever the handler made of the failed read (a 400), the client was late.
+                tracing::debug!(%peer, "request body late");
+                let message = format!(
+                    "the request body did not arrive within {} s\n",
+                    body_limit.as_secs()
+                );
+                let mut answer = (StatusCode::REQUEST_TIMEOUT, message).into_response();
+                answer
+                    .headers_mut()
+                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                return Ok(answer);
+            }
+            answer
         }
     }))
 }
@@ -295,29 +355,5 @@ mod tests {
         assert_eq!(forwarded(&[], &["10.0.0.0/8"]), None);
         assert_eq!(forwarded(&["unknown"], &["10.0.0.0/8"]), None);
         assert_eq!(forwarded(&["10.0.0.4"], &["10.0.0.0/8"]), None);
-    }
-
-    #[test]
-    fn an_address_holds_at_most_its_cap_and_gets_slots_back() {
-        let table = Arc::new(Table::default());
-        let ip: IpAddr = [10, 0, 0, 1].into();
-        let other: IpAddr = [10, 0, 0, 2].into();
-        let a = table.enter(ip, 2).unwrap();
-        let b = table.enter(ip, 2).unwrap();
-        assert!(table.enter(ip, 2).is_none());
-        assert!(
-            table.enter(other, 2).is_some(),
-            "another address has its own count"
-        );
-        let upgraded = b.clone();
-        drop(b);
-        assert!(
-            table.enter(ip, 2).is_none(),
-            "a WebSocket keeps its connection's slot"
-        );
-        drop(upgraded);
-        let c = table.enter(ip, 2).unwrap();
-        drop((a, c));
-        assert!(table.counts().is_empty());
     }
 }

@@ -181,7 +181,9 @@ pub async fn new_game(rooms: &Rooms, req: NewGame) -> Result<CreatedGame, AppErr
 }
 
 /// Stores a checked game. The second seat gets a placeholder token nobody is told: a
-/// claim replaces it with a fresh one (see [`crate::seats`]).
+/// claim replaces it with a fresh one (see [`crate::seats`]). The store keeps the hashes of
+/// the tokens and of the invite, which is worked out from the creator's token
+/// ([`ids::invite_for`]) so that the creator can be shown it again.
 ///
 /// # Errors
 /// A store failure, or no randomness for the tokens.
@@ -189,6 +191,14 @@ pub async fn create(rooms: &Rooms, spec: GameSpec) -> Result<CreatedGame, AppErr
     let rnd =
         |r: Result<String, ids::RandomError>| r.map_err(|e| AppError::Internal(e.to_string()));
     let against_computer = spec.computer.is_some();
+    let token = rnd(ids::seat_token())?;
+    let placeholder = rnd(ids::seat_token())?;
+    let invite = (!against_computer).then(|| ids::invite_for(&token));
+    let mut tokens = ByColor {
+        black: ids::token_hash(&placeholder),
+        white: ids::token_hash(&placeholder),
+    };
+    tokens[spec.creator] = ids::token_hash(&token);
     let row = GameRow {
         id: rnd(ids::game_id())?,
         variant: spec.variant,
@@ -196,8 +206,8 @@ pub async fn create(rooms: &Rooms, spec: GameSpec) -> Result<CreatedGame, AppErr
         setup: spec.setup,
         time_control: serde_json::to_value(spec.time_control)
             .map_err(|e| AppError::Internal(e.to_string()))?,
-        black_token: rnd(ids::seat_token())?,
-        white_token: rnd(ids::seat_token())?,
+        black_token: tokens.black,
+        white_token: tokens.white,
         creator: spec.creator.name().into(),
         // The computer's seat is taken from the start: the game is live at once.
         claimed: against_computer,
@@ -208,11 +218,7 @@ pub async fn create(rooms: &Rooms, spec: GameSpec) -> Result<CreatedGame, AppErr
         computer: spec.computer,
         hints: spec.hints,
         seats: spec.seats,
-        invite: if against_computer {
-            None
-        } else {
-            Some(rnd(ids::invite_token())?)
-        },
+        invite: invite.as_deref().map(ids::token_hash),
         names: {
             let mut names = ByColor::<Option<String>>::default();
             names[spec.creator] = spec.creator_name;
@@ -221,9 +227,9 @@ pub async fn create(rooms: &Rooms, spec: GameSpec) -> Result<CreatedGame, AppErr
     };
     rooms.store().create_game(&row).await?;
     Ok(CreatedGame {
-        token: row.token(spec.creator).to_owned(),
         id: row.id,
+        token,
         color: spec.creator,
-        invite: row.invite,
+        invite,
     })
 }

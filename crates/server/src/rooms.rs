@@ -145,21 +145,32 @@ impl Rooms {
     }
 
     /// Deletes the open games nobody joined in `idle` (and stops their rooms); returns how
-    /// many. A player still on the page of such a game is told on their next action that
-    /// it is gone.
+    /// many. They go [`EXPIRED_AT_ONCE`] to a transaction, and between two the other rooms'
+    /// moves are stored: however many have expired, no game waits on them. A player still on
+    /// the page of such a game is told on their next action that it is gone.
     ///
     /// # Errors
-    /// The store failed.
+    /// The store failed (the games deleted until then stay deleted).
     pub async fn expire_open(&self, idle: Duration) -> Result<usize, RoomError> {
         let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
-        let ids = self
-            .store
-            .expire_open(now_ms().saturating_sub(idle_ms))
-            .await?;
-        let mut map = self.map.lock().await;
-        for id in &ids {
-            map.remove(id);
+        let before = now_ms().saturating_sub(idle_ms);
+        let mut expired = 0;
+        loop {
+            let ids = self.store.expire_open(before, EXPIRED_AT_ONCE).await?;
+            expired += ids.len();
+            let mut map = self.map.lock().await;
+            for id in &ids {
+                map.remove(id);
+            }
+            drop(map);
+            if ids.len() < EXPIRED_AT_ONCE {
+                return Ok(expired);
+            }
+            // The store's connections go to whoever waits for them (fairly) before the next batch.
+            tokio::task::yield_now().await;
         }
-        Ok(ids.len())
     }
 }
+
+/// Open games deleted per transaction by [`Rooms::expire_open`].
+pub const EXPIRED_AT_ONCE: usize = 500;

@@ -1,14 +1,18 @@
 //! Who may take a game's second seat. A private game's seat goes only to the holder of its
 //! invite (a one-time secret, apart from every seat token); an open game's to whoever comes
 //! first, from the lobby or with the invite. Either way the taker gets a fresh seat token.
+//! The store keeps only the invite's hash ([`crate::ids::token_hash`]), as it does tokens'.
 //!
 //! ```
+//! use stonefield_server::ids::token_hash;
 //! use stonefield_server::seats::{ClaimError, Seats, check_claim};
 //!
-//! let private = |given| check_claim(Seats::Private, false, Some("invite"), given);
+//! let stored = token_hash("invite");
+//! let private = |given| check_claim(Seats::Private, false, Some(&stored), given);
 //! assert_eq!(private(None), Err(ClaimError::Private));
 //! assert_eq!(private(Some("invite")), Ok(()));
-//! let taken = check_claim(Seats::Private, true, Some("invite"), Some("invite"));
+//! assert_eq!(private(Some(&stored)), Err(ClaimError::WrongInvite));
+//! let taken = check_claim(Seats::Private, true, Some(&stored), Some("invite"));
 //! assert_eq!(taken, Err(ClaimError::InviteUsed));
 //! ```
 
@@ -17,7 +21,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::same_token;
+use crate::ids::{invite_for, matches_hash};
 
 /// How a game's second seat is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -86,8 +90,8 @@ pub enum ClaimError {
 }
 
 /// Whether the second seat may be given to a claimant who brings the invite `given`, in a
-/// game whose policy is `seats` and whose invite is `invite` (`None` in games against the
-/// computer); `claimed` says whether the seat is taken already.
+/// game whose policy is `seats` and whose invite's hash is `invite` (`None` in games against
+/// the computer); `claimed` says whether the seat is taken already.
 ///
 /// # Errors
 /// The [`ClaimError`] naming why not.
@@ -98,7 +102,7 @@ pub fn check_claim(
     given: Option<&str>,
 ) -> Result<(), ClaimError> {
     match (given, invite) {
-        (Some(given), Some(invite)) if same_token(given, invite) => {
+        (Some(given), Some(invite)) if matches_hash(given, invite) => {
             if claimed {
                 Err(ClaimError::InviteUsed)
             } else {
@@ -112,23 +116,35 @@ pub fn check_claim(
     }
 }
 
+/// The invite to show the creator, who came with `creator_token`: the one worked out from
+/// it ([`invite_for`]) if its hash is the stored `invite`. Games stored before invites were
+/// worked out so have invites of their own, which are not shown again.
+pub fn creator_invite(creator_token: &str, invite: Option<&str>) -> Option<String> {
+    let shown = invite_for(creator_token);
+    matches_hash(&shown, invite?).then_some(shown)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::token_hash;
 
     #[test]
     fn an_open_seat_goes_to_the_first_comer_or_the_invite() {
-        assert_eq!(check_claim(Seats::Open, false, Some("i"), None), Ok(()));
         assert_eq!(
-            check_claim(Seats::Open, false, Some("i"), Some("i")),
+            check_claim(Seats::Open, false, Some(&token_hash("i")), None),
             Ok(())
         );
         assert_eq!(
-            check_claim(Seats::Open, true, Some("i"), None),
+            check_claim(Seats::Open, false, Some(&token_hash("i")), Some("i")),
+            Ok(())
+        );
+        assert_eq!(
+            check_claim(Seats::Open, true, Some(&token_hash("i")), None),
             Err(ClaimError::Taken)
         );
         assert_eq!(
-            check_claim(Seats::Open, true, Some("i"), Some("i")),
+            check_claim(Seats::Open, true, Some(&token_hash("i")), Some("i")),
             Err(ClaimError::InviteUsed)
         );
     }
@@ -136,23 +152,23 @@ mod tests {
     #[test]
     fn a_private_seat_goes_only_to_the_invite_once() {
         assert_eq!(
-            check_claim(Seats::Private, false, Some("i"), None),
+            check_claim(Seats::Private, false, Some(&token_hash("i")), None),
             Err(ClaimError::Private)
         );
         assert_eq!(
-            check_claim(Seats::Private, false, Some("i"), Some("j")),
+            check_claim(Seats::Private, false, Some(&token_hash("i")), Some("j")),
             Err(ClaimError::WrongInvite)
         );
         assert_eq!(
-            check_claim(Seats::Private, false, Some("i"), Some("")),
+            check_claim(Seats::Private, false, Some(&token_hash("i")), Some("")),
             Err(ClaimError::WrongInvite)
         );
         assert_eq!(
-            check_claim(Seats::Private, false, Some("i"), Some("i")),
+            check_claim(Seats::Private, false, Some(&token_hash("i")), Some("i")),
             Ok(())
         );
         assert_eq!(
-            check_claim(Seats::Private, true, Some("i"), Some("i")),
+            check_claim(Seats::Private, true, Some(&token_hash("i")), Some("i")),
             Err(ClaimError::InviteUsed)
         );
     }
@@ -167,6 +183,19 @@ mod tests {
             check_claim(Seats::Private, true, None, None),
             Err(ClaimError::Taken)
         );
+    }
+
+    #[test]
+    fn the_creator_is_shown_the_invite_worked_out_from_their_token() {
+        let stored = token_hash(&invite_for("creator"));
+        assert_eq!(
+            creator_invite("creator", Some(&stored)),
+            Some(invite_for("creator"))
+        );
+        assert_eq!(creator_invite("someone", Some(&stored)), None);
+        assert_eq!(creator_invite("creator", None), None);
+        // An invite of a game stored before invites were worked out is not shown.
+        assert_eq!(creator_invite("creator", Some(&token_hash("w1"))), None);
     }
 
     #[test]

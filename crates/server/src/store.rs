@@ -21,6 +21,7 @@ use sqlx::{AnyPool, Connection, Row};
 use tokio::sync::{Mutex, mpsc, oneshot};
 
 use crate::computer::ComputerSeat;
+use crate::ids;
 use crate::seats::{Seats, UnknownSeats};
 use stonefield_rules::{ByColor, Color};
 
@@ -57,9 +58,20 @@ pub enum StoreError {
 /// (`game_id:expired`).
 pub const CHANNEL: &str = "stonefield";
 
+/// One migration: SQL statements, or a step that needs code.
+#[derive(Debug)]
+enum Step {
+    /// Statements separated by `;`, the same on both databases.
+    Sql(&'static str),
+    /// Seat tokens and invites stored in plain text are replaced by their hashes
+    /// ([`crate::ids::token_hash`]): SQLite has no SHA-256 of its own.
+    HashTokens,
+}
+
 /// Migrations in order; each runs once, inside a transaction, on both databases.
-const MIGRATIONS: &[&str] = &[
-    "CREATE TABLE games (
+const MIGRATIONS: &[Step] = &[
+    Step::Sql(
+        "CREATE TABLE games (
         id TEXT PRIMARY KEY,
         variant TEXT NOT NULL,
         rules TEXT NOT NULL,
@@ -84,27 +96,36 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, seq)
     );
     CREATE INDEX games_status ON games (status, updated_ms)",
+    ),
     // The seat the computer holds, as `{"color", "level"}`; null in games between people.
-    "ALTER TABLE games ADD COLUMN computer TEXT",
+    Step::Sql("ALTER TABLE games ADD COLUMN computer TEXT"),
     // Whether players may ask for hints (always in games against the computer).
-    "ALTER TABLE games ADD COLUMN hints BIGINT NOT NULL DEFAULT 0",
+    Step::Sql("ALTER TABLE games ADD COLUMN hints BIGINT NOT NULL DEFAULT 0"),
     // Who may take the second seat, and the invite that takes it (a secret of its own).
     // Games stored before had invite links carrying the second seat's token itself: that
     // token becomes their invite, so those links still seat the friend once, and they are
     // private, since their creators sent a link to someone.
-    "ALTER TABLE games ADD COLUMN seats TEXT NOT NULL DEFAULT 'private';
+    Step::Sql(
+        "ALTER TABLE games ADD COLUMN seats TEXT NOT NULL DEFAULT 'private';
     ALTER TABLE games ADD COLUMN invite TEXT;
     UPDATE games SET invite = CASE WHEN creator = 'black' THEN white_token ELSE black_token END
         WHERE computer IS NULL",
+    ),
     // Players' names (null: anonymous), and when each event was stored, so that the lobby
     // can tell an idle game (events stored before have none: their game's own time counts).
-    "ALTER TABLE games ADD COLUMN black_name TEXT;
+    Step::Sql(
+        "ALTER TABLE games ADD COLUMN black_name TEXT;
     ALTER TABLE games ADD COLUMN white_name TEXT;
     ALTER TABLE events ADD COLUMN at_ms BIGINT",
+    ),
     // On a shared store: when each instance last said it was alive, and the times when
     // none was (whose clocks count nobody's time).
-    "CREATE TABLE instances (id TEXT PRIMARY KEY, seen_ms BIGINT NOT NULL);
+    Step::Sql(
+        "CREATE TABLE instances (id TEXT PRIMARY KEY, seen_ms BIGINT NOT NULL);
     CREATE TABLE outages (from_ms BIGINT PRIMARY KEY, to_ms BIGINT NOT NULL)",
+    ),
+    // Seat tokens and invites are stored as their hashes from here on.
+    Step::HashTokens,
 ];
 
 /// A game as stored (without its events).
@@ -120,10 +141,11 @@ pub struct GameRow {
     pub setup: Option<Value>,
     /// The time control as JSON.
     pub time_control: Value,
-    /// Black's seat token. The second seat's is a placeholder nobody is told until the
-    /// seat is claimed, when a fresh one replaces it.
+    /// The hash of Black's seat token ([`crate::ids::token_hash`]; the token itself is
+    /// never stored). The second seat's is a placeholder's until the seat is claimed, when
+    /// a fresh token's replaces it.
     pub black_token: String,
-    /// White's seat token (see `black_token`).
+    /// The hash of White's seat token (see `black_token`).
     pub white_token: String,
     /// Colour of the creator's seat.
     pub creator: String,
@@ -143,7 +165,8 @@ pub struct GameRow {
     pub hints: bool,
     /// Who may take the second seat.
     pub seats: Seats,
-    /// The invite that takes the second seat once; `None` in games against the computer.
+    /// The hash of the invite that takes the second seat once; `None` in games against the
+    /// computer.
     pub invite: Option<String>,
     /// The players' names; `None` for an anonymous seat (and the computer's).
     pub names: ByColor<Option<String>>,
@@ -161,7 +184,7 @@ pub struct Listed {
 }
 
 impl GameRow {
-    /// The seat token of `color`.
+    /// The hash of the seat token of `color`.
     pub fn token(&self, color: Color) -> &str {
         match color {
             Color::Black => &self.black_token,
@@ -384,6 +407,63 @@ pub fn sqlite_url(data_dir: &Path) -> Result<String, StoreError> {
     ))
 }
 
+/// A stored token or invite as a hash. The migration hashed every plain one; one written
+/// since by an instance of an older version sharing the database (upgrade them together)
+/// is hashed as it is read, so that it still seats its holder.
+fn hashed(stored: String) -> String {
+    if ids::is_token_hash(&stored) {
+        stored
+    } else {
+        ids::token_hash(&stored)
+    }
+}
+
+/// Rows read or deleted per statement by the long walks over the games (hashing their
+/// tokens, expiring them): small enough that each statement is short.
+const ROWS_AT_ONCE: usize = 500;
+
+/// [`Step::HashTokens`]: replaces every plain seat token and invite with its hash, the
+/// games read [`ROWS_AT_ONCE`] at a time, inside the migration's transaction (all of them
+/// or none).
+async fn hash_tokens(tx: &mut sqlx::Transaction<'_, sqlx::Any>) -> Result<(), StoreError> {
+    let mut after = String::new();
+    loop {
+        let rows = sqlx::query(
+            "SELECT id, black_token, white_token, invite FROM games WHERE id > $1 \
+             ORDER BY id LIMIT $2",
+        )
+        .bind(&after)
+        .bind(ROWS_AT_ONCE as i64)
+        .fetch_all(&mut **tx)
+        .await?;
+        for r in &rows {
+            let id: String = r.try_get("id")?;
+            let black: String = r.try_get("black_token")?;
+            let white: String = r.try_get("white_token")?;
+            let invite: Option<String> = r.try_get("invite")?;
+            let plain = |t: &str| !ids::is_token_hash(t);
+            if !(plain(&black) || plain(&white) || invite.as_deref().is_some_and(plain)) {
+                continue;
+            }
+            sqlx::query(
+                "UPDATE games SET black_token = $1, white_token = $2, invite = $3 WHERE id = $4",
+            )
+            .bind(hashed(black))
+            .bind(hashed(white))
+            .bind(invite.map(hashed))
+            .bind(&id)
+            .execute(&mut **tx)
+            .await?;
+        }
+        if rows.len() < ROWS_AT_ONCE {
+            return Ok(());
+        }
+        if let Some(last) = rows.last() {
+            after = last.try_get("id")?;
+        }
+    }
+}
+
 fn row_to_game(r: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
     let json = |s: String| serde_json::from_str::<Value>(&s);
     Ok(GameRow {
@@ -395,8 +475,8 @@ fn row_to_game(r: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
             .map(json)
             .transpose()?,
         time_control: json(r.try_get("time_control")?)?,
-        black_token: r.try_get("black_token")?,
-        white_token: r.try_get("white_token")?,
+        black_token: hashed(r.try_get("black_token")?),
+        white_token: hashed(r.try_get("white_token")?),
         creator: r.try_get("creator")?,
         claimed: r.try_get::<i64, _>("claimed")? != 0,
         status: r.try_get("status")?,
@@ -413,7 +493,7 @@ fn row_to_game(r: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
             .flatten(),
         hints: r.try_get::<i64, _>("hints")? != 0,
         seats: r.try_get::<String, _>("seats")?.parse()?,
-        invite: r.try_get("invite")?,
+        invite: r.try_get::<Option<String>, _>("invite")?.map(hashed),
         names: ByColor {
             black: r.try_get("black_name")?,
             white: r.try_get("white_name")?,
@@ -566,7 +646,7 @@ impl Store {
         )
         .execute(&self.pool)
         .await?;
-        for (i, sql) in MIGRATIONS.iter().enumerate() {
+        for (i, step) in MIGRATIONS.iter().enumerate() {
             let version = i64::try_from(i).unwrap_or(i64::MAX) + 1;
             let mut tx = self.pool.begin().await?;
             let done = sqlx::query("SELECT version FROM stonefield_migrations WHERE version = $1")
@@ -576,8 +656,13 @@ impl Store {
             if done.is_some() {
                 continue;
             }
-            for stmt in sql.split(';').map(str::trim).filter(|s| !s.is_empty()) {
-                sqlx::query(stmt).execute(&mut *tx).await?;
+            match step {
+                Step::Sql(sql) => {
+                    for stmt in sql.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+                        sqlx::query(stmt).execute(&mut *tx).await?;
+                    }
+                }
+                Step::HashTokens => hash_tokens(&mut tx).await?,
             }
             sqlx::query("INSERT INTO stonefield_migrations (version) VALUES ($1)")
                 .bind(version)
@@ -749,38 +834,53 @@ impl Store {
         rows.iter().map(row_to_game).collect()
     }
 
-    /// Deletes the open games (nobody took the second seat) last changed at or before
-    /// `updated_before_ms`, with their events; returns their ids. The game rows go first,
-    /// so a seat taken meanwhile keeps its game and its events.
+    /// Deletes at most `limit` of the open games (nobody took the second seat) last changed
+    /// at or before `updated_before_ms`, the oldest first, with their events; returns their
+    /// ids (fewer than `limit`: none is left). The game rows go first, so a seat taken
+    /// meanwhile keeps its game and its events. Each call is one short transaction of three
+    /// statements: a caller with many to delete calls again, and other games' moves are
+    /// stored in between.
     ///
     /// # Errors
-    /// A database failure (then nothing is deleted).
-    pub async fn expire_open(&self, updated_before_ms: i64) -> Result<Vec<String>, StoreError> {
+    /// A database failure (then nothing of this batch is deleted).
+    pub async fn expire_open(
+        &self,
+        updated_before_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let rows = sqlx::query(
-            "DELETE FROM games WHERE status = $1 AND claimed = 0 AND updated_ms <= $2 RETURNING id",
-        )
-        .bind("open")
-        .bind(updated_before_ms)
-        .fetch_all(&mut *tx)
-        .await?;
+        let mut sql = "DELETE FROM games WHERE id IN (SELECT id FROM games \
+             WHERE status = $1 AND claimed = 0 AND updated_ms <= $2 \
+             ORDER BY updated_ms LIMIT $3) AND status = $1 AND claimed = 0 RETURNING id"
+            .to_owned();
+        if self.shared.is_some() {
+            // The other instances forget their rooms of them once this is committed.
+            sql = format!(
+                "WITH gone AS ({sql}) \
+                 SELECT id, pg_notify('{CHANNEL}', id || ':expired') AS n FROM gone"
+            );
+        }
+        let rows = sqlx::query(&sql)
+            .bind("open")
+            .bind(updated_before_ms)
+            .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+            .fetch_all(&mut *tx)
+            .await?;
         let ids: Vec<String> = rows
             .iter()
             .map(|r| r.try_get("id"))
             .collect::<Result<_, _>>()?;
-        for id in &ids {
-            sqlx::query("DELETE FROM events WHERE game_id = $1")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-            if self.shared.is_some() {
-                // The other instances forget their rooms of it once this is committed.
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(format!("{id}:expired"))
-                    .execute(&mut *tx)
-                    .await?;
+        if !ids.is_empty() {
+            let places: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "DELETE FROM events WHERE game_id IN ({})",
+                places.join(", ")
+            );
+            let mut delete = sqlx::query(&sql);
+            for id in &ids {
+                delete = delete.bind(id);
             }
+            delete.execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(ids)

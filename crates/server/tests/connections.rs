@@ -1,7 +1,10 @@
 //! Connection bounds over real sockets, against `serve_on` as `stonefield serve` runs it:
-//! silent connections close at the header deadline, one address holds a capped number of
-//! connections, a WebSocket that answers no ping is closed, and game creation is rate
-//! limited per address.
+//! silent connections close at the header deadline, a slow body at the request deadline
+//! (408), a client that takes nothing of its answer at the same deadline; one address holds
+//! a capped number of connections (429), the server a capped total (503), and once half of
+//! it is taken a crowd of addresses holds only a small share each, so a newcomer still gets
+//! in; a WebSocket that answers no ping is closed, and game creation is rate limited per
+//! address.
 
 mod common;
 
@@ -11,7 +14,7 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use stonefield_server::{Config, Limits};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 /// A server with `limits` on 127.0.0.1; keeps its data directory alive.
@@ -34,7 +37,7 @@ async fn serve(limits: Limits) -> (SocketAddr, tempfile::TempDir) {
 }
 
 /// How long until the server closes `tcp` (reads until end of stream), at most `limit`.
-async fn closed_within(tcp: &mut TcpStream, limit: Duration) -> Option<Duration> {
+async fn closed_within(tcp: &mut (impl AsyncRead + Unpin), limit: Duration) -> Option<Duration> {
     let started = Instant::now();
     let mut buf = [0u8; 4096];
     loop {
@@ -85,12 +88,11 @@ async fn one_address_holds_a_capped_number_of_connections() {
     for _ in 0..4 {
         held.push(TcpStream::connect(addr).await.unwrap());
     }
-    let mut fifth = TcpStream::connect(addr).await.unwrap();
+    let (status, answer) = ask(addr, LOCAL).await;
+    assert_eq!(status, 429, "the fifth connection is refused: {answer}");
     assert!(
-        closed_within(&mut fifth, Duration::from_secs(10))
-            .await
-            .is_some(),
-        "the fifth connection is closed at once"
+        answer.contains("4 at once"),
+        "the answer names the cap: {answer}"
     );
     for tcp in &mut held {
         assert!(
@@ -104,16 +106,221 @@ async fn one_address_holds_a_capped_number_of_connections() {
     drop(held.pop());
     let mut admitted = false;
     for _ in 0..50 {
-        let mut again = TcpStream::connect(addr).await.unwrap();
-        if closed_within(&mut again, Duration::from_millis(200))
-            .await
-            .is_none()
-        {
+        if ask(addr, LOCAL).await.0 == 200 {
             admitted = true;
             break;
         }
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert!(admitted, "the freed slot was never given back");
+}
+
+const LOCAL: [u8; 4] = [127, 0, 0, 1];
+
+/// A connection from the loopback address `from` (any of 127.0.0.0/8 reaches the server)
+/// that has asked `GET /healthz` and kept the connection: the answer's status and text.
+async fn hold(addr: SocketAddr, from: [u8; 4]) -> (TcpStream, u16, String) {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::from((from, 0))).unwrap();
+    let mut tcp = socket.connect(addr).await.unwrap();
+    tcp.write_all(format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    let (status, text) = read_answer(&mut tcp).await;
+    (tcp, status, text)
+}
+
+/// [`hold`], the connection let go: (status, text).
+async fn ask(addr: SocketAddr, from: [u8; 4]) -> (u16, String) {
+    let (_, status, text) = hold(addr, from).await;
+    (status, text)
+}
+
+/// One HTTP answer with a `Content-Length` (or up to the close): its status and whole text.
+async fn read_answer(tcp: &mut (impl AsyncRead + Unpin)) -> (u16, String) {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let read = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let text = String::from_utf8_lossy(&got).into_owned();
+            if let Some((head, body)) = text.split_once("\r\n\r\n") {
+                let length = head.lines().find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length:")
+                        .map(|v| v.trim().parse::<usize>().unwrap())
+                });
+                if length.is_some_and(|n| body.len() >= n) {
+                    return;
+                }
+            }
+            match tcp.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+    })
+    .await;
+    assert!(read.is_ok(), "no answer in 10 s");
+    let text = String::from_utf8_lossy(&got).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("not an HTTP answer: {text:?}"));
+    (status, text)
+}
+
+#[tokio::test]
+async fn a_body_sent_a_byte_at_a_time_is_cut_off_at_the_request_deadline() {
+    let (addr, _dir) = serve(Limits {
+        request_timeout_secs: 1,
+        ..Limits::default()
+    })
+    .await;
+    let (mut slow, mut body) = TcpStream::connect(addr).await.unwrap().into_split();
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+    );
+    body.write_all(head.as_bytes()).await.unwrap();
+    let started = Instant::now();
+    let (status, answer) = tokio::select! {
+        answer = read_answer(&mut slow) => answer,
+        () = async {
+            // One byte every 300 ms: the body would take 30 s.
+            loop {
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                if body.write_all(b" ").await.is_err() {
+                    std::future::pending::<()>().await;
+                }
+            }
+        } => unreachable!(),
+    };
+    eprintln!(
+        "a slow body was answered {status} after {:?}",
+        started.elapsed()
+    );
+    assert_eq!(status, 408, "{answer}");
+    assert!(
+        answer.contains("1 s"),
+        "the answer names the deadline: {answer}"
+    );
+    assert!(
+        closed_within(&mut slow, Duration::from_secs(5))
+            .await
+            .is_some(),
+        "the connection is closed after the 408"
+    );
+}
+
+#[tokio::test]
+async fn a_client_that_takes_nothing_it_is_sent_is_closed() {
+    let (addr, _dir) = serve(Limits {
+        request_timeout_secs: 1,
+        header_timeout_secs: 30,
+        ..Limits::default()
+    })
+    .await;
+    // A small receive window, and answers that outgrow every buffer: 20 copies of three.js.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut tcp = socket.connect(addr).await.unwrap();
+    let path = "/static/vendor/three/three.core.min.js";
+    let one = common::http(addr, "GET", path, "").await.1.len();
+    let ask = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").repeat(20);
+    tcp.write_all(ask.as_bytes()).await.unwrap();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    // What was in flight when the server gave up still arrives; the rest never does.
+    let mut got = 0;
+    let mut buf = vec![0u8; 1 << 16];
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match tcp.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => got += n,
+            }
+        }
+    })
+    .await;
+    eprintln!(
+        "a client that read nothing for 3 s got {got} of {} bytes",
+        20 * one
+    );
+    assert!(ended.is_ok(), "the connection stayed open");
+    assert!(got < 20 * one, "every answer was sent: {got} bytes");
+}
+
+#[tokio::test]
+async fn the_total_is_capped_and_answered_503() {
+    let (addr, _dir) = serve(Limits {
+        max_connections: 4,
+        busy_connections_per_ip: 8,
+        ..Limits::default()
+    })
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        let (tcp, status, answer) = hold(addr, LOCAL).await;
+        assert_eq!(status, 200, "{answer}");
+        held.push(tcp);
+    }
+    let (status, answer) = ask(addr, [127, 0, 0, 2]).await;
+    assert_eq!(status, 503, "{answer}");
+    assert!(
+        answer.contains("4 connections"),
+        "the answer names the cap: {answer}"
+    );
+    drop(held.pop());
+    let mut admitted = false;
+    for _ in 0..50 {
+        if ask(addr, [127, 0, 0, 2]).await.0 == 200 {
+            admitted = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(admitted, "a closed connection's place was never given back");
+}
+
+#[tokio::test]
+async fn a_crowd_of_addresses_leaves_room_for_a_newcomer() {
+    let (addr, _dir) = serve(Limits {
+        max_connections: 20,
+        connections_per_ip: 64,
+        busy_connections_per_ip: 2,
+        header_timeout_secs: 60,
+        ..Limits::default()
+    })
+    .await;
+    // Three addresses each take all they are given.
+    let mut crowd = Vec::new();
+    let mut refusal = String::new();
+    for host in 2..5 {
+        loop {
+            let (tcp, status, answer) = hold(addr, [127, 0, 0, host]).await;
+            if status != 200 {
+                assert_eq!(status, 429, "{answer}");
+                refusal = answer;
+                break;
+            }
+            crowd.push(tcp);
+        }
+    }
+    eprintln!(
+        "a crowd of three addresses holds {} of 20 connections",
+        crowd.len()
+    );
+    // The first took the first half; past it each holds two.
+    assert_eq!(crowd.len(), 10 + 2 + 2);
+    assert!(
+        refusal.contains("2 at once while the server is busy"),
+        "the answer names the busy share: {refusal}"
+    );
+    // A newcomer loads the page and the game list, on connections of its own.
+    let newcomer = [127, 0, 0, 9];
+    let (_page, status, _) = hold(addr, newcomer).await;
+    assert_eq!(status, 200);
+    let (_list, status, _) = hold(addr, newcomer).await;
+    assert_eq!(status, 200);
 }
 
 #[tokio::test]
@@ -184,7 +391,14 @@ async fn game_creation_is_rate_limited_per_address() {
     for _ in 0..3 {
         assert_eq!(post(addr, "/api/games", &body).await, 200);
     }
-    assert_eq!(post(addr, "/api/games", &body).await, 429);
+    let (status, answer) = common::http(addr, "POST", "/api/games", &body).await;
+    assert_eq!(status, 429);
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("a JSON error");
+    let error = answer["error"].as_str().unwrap();
+    assert!(
+        error.contains("at most 3 a minute"),
+        "the answer names the quota: {error}"
+    );
     // Listing games is not limited.
     assert_eq!(common::http(addr, "GET", "/api/games", "").await.0, 200);
 }

@@ -2,7 +2,9 @@
 //! stranger cannot take a private game's seat, an invite seats one person once with a
 //! token of their own, an open game's seat goes to its first comer only, pages forbid
 //! foreign scripts and framing, and seat tokens travel in the socket's first message, not
-//! in its URL.
+//! in its URL. From issue 30: the store keeps no token or invite in plain text, yet the
+//! creator is shown the invite again after a restart; names hide no direction controls or
+//! zero-width characters; and a refused creation names the bound it broke.
 
 mod common;
 
@@ -293,4 +295,109 @@ async fn the_seat_token_travels_in_the_hello_and_not_in_the_url() {
         .await;
     assert_eq!(seated.recv_type("error").await["type"], "error");
     assert_eq!(seated.sync().await["you"], "black");
+}
+
+/// Every file of the data directory as text (the SQLite database and its write-ahead log):
+/// what someone who copies the store would read.
+fn store_files(dir: &std::path::Path) -> String {
+    let mut all = String::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+        all.push_str(&String::from_utf8_lossy(&bytes));
+    }
+    all
+}
+
+#[tokio::test]
+async fn the_store_keeps_no_secret_yet_the_creator_sees_the_invite_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut first, addr) = common::spawn_server(dir.path());
+    let game = create(addr, Some("private")).await;
+    let (id, mine, invite) = (
+        text(&game, "id").to_owned(),
+        text(&game, "token").to_owned(),
+        text(&game, "invite").to_owned(),
+    );
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let stored = store_files(dir.path());
+    assert!(stored.contains(&id), "the game is in these files");
+    assert!(
+        !stored.contains(&mine),
+        "the creator's token is stored in plain text"
+    );
+    assert!(
+        !stored.contains(&invite),
+        "the invite is stored in plain text"
+    );
+
+    // After the restart the creator's page still offers the link to send...
+    let (mut second, addr) = common::spawn_server(dir.path());
+    let mut creator = Client::connect(addr, &id, Some(&mine)).await;
+    let st = creator.recv_type("state").await["state"].clone();
+    assert_eq!(st["you"], "black");
+    assert_eq!(st["invite"].as_str(), Some(invite.as_str()));
+    let mut stranger = Client::connect(addr, &id, None).await;
+    assert_eq!(
+        stranger.recv_type("state").await["state"]["invite"],
+        Value::Null
+    );
+    // ...and it seats the friend, whose token is not stored either.
+    let theirs = common::claimed_token(addr, &id, &invite).await;
+    let mut friend = Client::connect(addr, &id, Some(&theirs)).await;
+    assert_eq!(friend.recv_type("state").await["state"]["you"], "white");
+    second.kill().unwrap();
+    second.wait().unwrap();
+    assert!(!store_files(dir.path()).contains(&theirs));
+}
+
+#[tokio::test]
+async fn names_with_direction_controls_or_zero_width_characters_are_refused() {
+    let server = Process::start();
+    let addr = server.addr;
+    for (name, code) in [("Ann\u{202e}nnA", "U+202E"), ("Bo\u{200b}b", "U+200B")] {
+        let body = json!({"variant": "classic", "name": name});
+        let (status, answer) = http(addr, "POST", "/api/games", &body.to_string()).await;
+        assert_eq!(status, 400, "{answer}");
+        assert!(
+            answer.contains(code),
+            "the answer names the character: {answer}"
+        );
+    }
+    let game = create(addr, Some("open")).await;
+    let path = format!("/api/games/{}/claim", text(&game, "id"));
+    let body = json!({"name": "\u{2066}Eve"}).to_string();
+    let (status, answer) = http(addr, "POST", &path, &body).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer.contains("U+2066"), "{answer}");
+    let (status, answer) = claim(addr, text(&game, "id"), None).await;
+    assert_eq!(status, 200, "a refused name takes no seat: {answer}");
+}
+
+#[tokio::test]
+async fn a_refused_creation_names_the_bound_it_broke() {
+    let server = Process::start();
+    let addr = server.addr;
+    let refusal = |body: Value| async move {
+        let (status, answer) = http(addr, "POST", "/api/games", &body.to_string()).await;
+        assert_eq!(status, 400, "{answer}");
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        text(&answer, "error").to_owned()
+    };
+    let komi = refusal(json!({"variant": "classic", "rules": {"komi": -10000}})).await;
+    assert!(komi.contains("1000") && !komi.contains("0.5"), "{komi}");
+    let half = refusal(json!({"variant": "classic", "rules": {"komi": 6.3}})).await;
+    assert!(half.contains("multiple of 0.5"), "{half}");
+    let long = json!({"kind": "absolute", "main_ms": 40u64 * 24 * 3600 * 1000});
+    let clock = refusal(json!({"variant": "classic", "time_control": long})).await;
+    assert!(
+        clock.contains("main_ms") && clock.contains("30 days"),
+        "{clock}"
+    );
+    let periods = json!({"kind": "byo-yomi", "main_ms": 0, "period_ms": 30000, "periods": 500});
+    let clock = refusal(json!({"variant": "classic", "time_control": periods})).await;
+    assert!(
+        clock.contains("periods 500") && clock.contains("1 to 100"),
+        "{clock}"
+    );
 }

@@ -241,11 +241,16 @@ async fn malformed_and_oversized_messages_get_an_error_and_keep_the_connection()
 
 #[tokio::test]
 async fn a_reconnecting_player_gets_the_whole_state_and_plays_on() {
-    let (s, black, mut white, _watcher, id) = live_game().await;
-    let token = {
-        let (row, _) = s.state.rooms.store().load(&id).await.unwrap().unwrap();
-        row.black_token
-    };
+    let s = server().await;
+    let (id, token, w) = classic_game(&s.state).await;
+    let mut black = Client::connect(s.addr, &id, Some(&token)).await;
+    black.recv_type("state").await;
+    let mut white = Client::join(s.addr, &id, &w).await;
+    white.recv_type("state").await;
+    black.recv_type("state").await;
+    black.play(4, 4).await;
+    black.recv_type("moved").await;
+    white.recv_type("moved").await;
     drop(black);
     white.play(0, 0).await;
     white.recv_type("moved").await;

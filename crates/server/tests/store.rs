@@ -5,6 +5,7 @@ mod common;
 use serde_json::json;
 use stonefield_rules::{ByColor, Color};
 use stonefield_server::computer::ComputerSeat;
+use stonefield_server::ids::{is_token_hash, token_hash};
 use stonefield_server::seats::Seats;
 use stonefield_server::store::{Event, GameRow, Listed, Store, now_ms, sqlite_url};
 
@@ -15,8 +16,8 @@ fn row(id: &str) -> GameRow {
         rules: json!({"board_size": 9}),
         setup: None,
         time_control: json!({"kind": "none"}),
-        black_token: "b".repeat(32),
-        white_token: "w".repeat(32),
+        black_token: token_hash("b"),
+        white_token: token_hash("w"),
         creator: "black".into(),
         claimed: false,
         status: "open".into(),
@@ -26,7 +27,7 @@ fn row(id: &str) -> GameRow {
         computer: None,
         hints: false,
         seats: Seats::Open,
-        invite: Some("i".repeat(32)),
+        invite: Some(token_hash("i")),
         names: ByColor::default(),
     }
 }
@@ -56,7 +57,7 @@ async fn lobby_lists(store: &Store) {
         let name = (id == "nnnnnnnnnnnn").then_some("Bob");
         assert!(
             store
-                .claim_named(id, Color::White, &"w".repeat(32), name)
+                .claim_named(id, Color::White, &token_hash("w"), name)
                 .await
                 .unwrap()
         );
@@ -192,7 +193,7 @@ async fn store_behaviour(store: Store) {
     );
     assert_eq!(store.list("open", 10).await.unwrap().len(), 2);
 
-    let fresh = "f".repeat(32);
+    let fresh = token_hash("f");
     assert!(
         store
             .claim("aaaaaaaaaaaa", Color::White, &fresh)
@@ -201,7 +202,7 @@ async fn store_behaviour(store: Store) {
     );
     assert!(
         !store
-            .claim("aaaaaaaaaaaa", Color::White, &"x".repeat(32))
+            .claim("aaaaaaaaaaaa", Color::White, &token_hash("x"))
             .await
             .unwrap(),
         "a seat is claimed once"
@@ -209,7 +210,7 @@ async fn store_behaviour(store: Store) {
     let (claimed, _) = store.load("aaaaaaaaaaaa").await.unwrap().unwrap();
     assert_eq!(
         (claimed.white_token, claimed.black_token),
-        (fresh, "b".repeat(32)),
+        (fresh, token_hash("b")),
         "the claim stored the taker's fresh token"
     );
     for i in 0..3 {
@@ -281,9 +282,9 @@ async fn store_behaviour(store: Store) {
         .append("dddddddddddd", &mv(0, 0), None, None)
         .await
         .unwrap();
-    assert!(store.expire_open(0).await.unwrap().is_empty());
+    assert!(store.expire_open(0, 500).await.unwrap().is_empty());
     assert_eq!(
-        store.expire_open(now_ms()).await.unwrap(),
+        store.expire_open(now_ms(), 500).await.unwrap(),
         vec!["dddddddddddd".to_owned()]
     );
     assert!(store.load("dddddddddddd").await.unwrap().is_none());
@@ -375,14 +376,121 @@ async fn games_stored_before_seats_load(url: &str) {
     };
     assert_eq!(
         seat("000000000001").await,
-        (Seats::Private, Some("w1".into()))
+        (Seats::Private, Some(token_hash("w1")))
     );
     assert_eq!(
         seat("000000000002").await,
-        (Seats::Private, Some("b2".into()))
+        (Seats::Private, Some(token_hash("b2")))
     );
     assert_eq!(seat("000000000003").await, (Seats::Private, None));
     assert!(store.lobby(10).await.unwrap().is_empty());
+    plain_secrets_are_hashed(url, store).await;
+}
+
+/// The migration of issue 30: the plain seat tokens and invites of the games above are
+/// replaced by their hashes in the database itself, and still seat their holders: the
+/// creator with the old token, the friend with the old invite link.
+async fn plain_secrets_are_hashed(url: &str, store: Store) {
+    use sqlx::{Connection, Row};
+    let mut db = sqlx::AnyConnection::connect(url).await.unwrap();
+    let rows = sqlx::query("SELECT black_token, white_token, invite FROM games ORDER BY id")
+        .fetch_all(&mut db)
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 3);
+    for r in &rows {
+        let secrets = [
+            r.get::<String, _>("black_token"),
+            r.get::<String, _>("white_token"),
+        ];
+        let invite: Option<String> = r.get("invite");
+        for s in secrets.iter().chain(&invite) {
+            assert!(is_token_hash(s), "{s:?} is stored in plain text");
+        }
+    }
+    assert_eq!(
+        rows[1].get::<String, _>("black_token"),
+        token_hash("b2"),
+        "the hash of the token it had"
+    );
+    let rooms = stonefield_server::rooms::Rooms::new(store);
+    let open = rooms.get("000000000001").await.unwrap().unwrap();
+    let (out, mut states) = tokio::sync::mpsc::channel(8);
+    open.join(Some("b1".into()), out).await.unwrap();
+    let state: serde_json::Value = serde_json::from_str(&states.recv().await.unwrap()).unwrap();
+    assert_eq!(
+        state["state"]["you"], "black",
+        "the creator's old token seats them"
+    );
+    let (color, token) = open.claim(Some("w1".into())).await.unwrap();
+    assert_eq!(color, Color::White, "the old invite link seats the friend");
+    assert!(!is_token_hash(&token));
+}
+
+/// Expiring many open games goes in batches of a few hundred, each its own short
+/// transaction: on SQLite (one connection) another game's moves are stored between
+/// them, where one transaction over all of them held every move back until it ended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn expiring_many_open_games_lets_other_games_moves_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::connect(&sqlite_url(dir.path()).unwrap())
+        .await
+        .unwrap();
+    {
+        use sqlx::Connection;
+        // 10,000 open games nobody joined, stored at once.
+        let mut db = sqlx::AnyConnection::connect(&sqlite_url(dir.path()).unwrap())
+            .await
+            .unwrap();
+        let mut tx = db.begin().await.unwrap();
+        for i in 0..10_000 {
+            let g = row(&format!("{i:012x}"));
+            sqlx::query(
+                "INSERT INTO games (id, variant, rules, time_control, black_token, white_token, \
+                 creator, claimed, status, created_ms, updated_ms, seats, invite) \
+                 VALUES ($1, 'classic', '{}', '{\"kind\":\"none\"}', $2, $3, 'black', 0, 'open', 0, 0, \
+                 'open', $4)",
+            )
+            .bind(g.id)
+            .bind(g.black_token)
+            .bind(g.white_token)
+            .bind(g.invite)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        }
+        tx.commit().await.unwrap();
+    }
+    let live = GameRow {
+        claimed: true,
+        status: "live".into(),
+        ..row("live00000000")
+    };
+    store.create_game(&live).await.unwrap();
+    let rooms = std::sync::Arc::new(stonefield_server::rooms::Rooms::new(store.clone()));
+    let expiry = tokio::spawn({
+        let rooms = rooms.clone();
+        async move { rooms.expire_open(std::time::Duration::ZERO).await.unwrap() }
+    });
+    // Moves of the live game, one after the other, while the expiry runs.
+    let mut during = 0;
+    let mut seq = 0;
+    while !expiry.is_finished() {
+        store
+            .append("live00000000", &mv(seq, 0), None, None)
+            .await
+            .unwrap();
+        seq += 1;
+        during += usize::from(!expiry.is_finished());
+    }
+    assert_eq!(expiry.await.unwrap(), 10_000);
+    eprintln!("{during} moves stored while 10,000 open games expired");
+    assert!(
+        during >= 3,
+        "the expiry held the store: {during} moves got in while it ran"
+    );
+    assert!(store.list("open", 10).await.unwrap().is_empty());
+    assert!(store.load("live00000000").await.unwrap().is_some());
 }
 
 #[tokio::test]

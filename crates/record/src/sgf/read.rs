@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 use sgf_parse::SgfNode;
 use sgf_parse::go::{Move, Point, Prop};
-use stonefield_rules::classic::fixed_points;
+use stonefield_rules::classic::{MAX_KOMI, fixed_points, komi_ok};
 use stonefield_rules::{Color, Outcome, Phase, WinBy};
 
 use super::text::point;
@@ -128,12 +128,12 @@ fn read_game_info(root: &SgfNode<Prop>, record: &mut Record) -> Result<(), Recor
         match p {
             Prop::TM(t) => tm = Some(*t),
             Prop::OT(t) => ot = Some(t.text.as_str()),
-            Prop::KM(k) if k.is_finite() && (k * 2.0).fract() == 0.0 && k.abs() <= 1000.0 => {
+            Prop::KM(k) if komi_ok(*k) => {
                 record.rules.insert("komi".into(), Value::from(*k));
             }
             Prop::KM(k) => {
                 return Err(root_error(format!(
-                    "KM[{k}]: komi must be a multiple of 0.5"
+                    "KM[{k}]: komi must be a multiple of 0.5 within {MAX_KOMI} points either way"
                 )));
             }
             Prop::RU(r) => {

@@ -148,6 +148,7 @@ fn bad_sgf_names_the_place() {
     assert!(e("(;GM[1]SZ[9:13])").contains("rectangular"));
     assert!(e("(;GM[2]SZ[9])").contains("not Go"));
     assert!(e("(;GM[1]KM[abc])").starts_with("SGF root: KM[abc]"));
+    assert!(e("(;GM[1]KM[-10000])").contains("within 1000 points"));
     assert!(e("(;GM[1];B[aa];AB[bb])").contains("after moves"));
     assert!(e("").starts_with("SGF"));
     assert!(e("(;GM[1]SZ[9];B[aa]W[bb]Q[a]))").starts_with("SGF line"));

@@ -18,4 +18,6 @@ pub use game::{ClassicGame, SetupError};
 pub use handicap::fixed_points;
 pub use playout::{PlayoutResult, playout, random_move, random_move_point};
 pub use point::{MAX_SIZE, MIN_SIZE, Point};
-pub use rules::{Handicap, KoRule, Placement, Rules, RulesError, Scoring, SuicideRule};
+pub use rules::{
+    Handicap, KoRule, MAX_KOMI, Placement, Rules, RulesError, Scoring, SuicideRule, komi_ok,
+};

@@ -85,7 +85,8 @@ pub enum RulesError {
     UnknownValue { option: &'static str, value: String },
     #[error("board size {0} is outside 2..=25")]
     BoardSize(u32),
-    #[error("komi {0} is not a finite multiple of 0.5")]
+    /// A komi that is not a multiple of 0.5 within `±MAX_KOMI`; the message names which.
+    #[error("{}", komi_refusal(*.0))]
     Komi(f64),
     #[error("handicap of {stones} stones is not possible on {size}x{size} ({why})")]
     Handicap {
@@ -93,6 +94,25 @@ pub enum RulesError {
         size: u8,
         why: &'static str,
     },
+}
+
+/// The largest komi, either way.
+pub const MAX_KOMI: f64 = 1000.0;
+
+/// Whether `komi` is one a game takes: a multiple of 0.5 within `±MAX_KOMI`.
+pub fn komi_ok(komi: f64) -> bool {
+    komi.is_finite() && (komi * 2.0).fract() == 0.0 && komi.abs() <= MAX_KOMI
+}
+
+/// Why `komi` is refused, naming the bound it breaks.
+fn komi_refusal(komi: f64) -> String {
+    if komi.is_finite() && komi.abs() > MAX_KOMI {
+        format!("komi {komi} is beyond the bound of {MAX_KOMI} points either way")
+    } else if komi.is_finite() {
+        format!("komi {komi} is not a multiple of 0.5")
+    } else {
+        format!("komi {komi} is not a number")
+    }
 }
 
 impl Rules {
@@ -138,7 +158,7 @@ impl Rules {
         if !(MIN_SIZE..=MAX_SIZE).contains(&self.board_size) {
             return Err(RulesError::BoardSize(u32::from(self.board_size)));
         }
-        if !self.komi.is_finite() || (self.komi * 2.0).fract() != 0.0 || self.komi.abs() > 1000.0 {
+        if !komi_ok(self.komi) {
             return Err(RulesError::Komi(self.komi));
         }
         let Handicap { stones, placement } = self.handicap;
@@ -249,6 +269,21 @@ mod tests {
             .is_err()
         );
         assert!(Rules { komi: 6.3, ..ok }.validate().is_err());
+        assert!(
+            Rules {
+                komi: -1000.0,
+                ..ok
+            }
+            .validate()
+            .is_ok()
+        );
+        let refusal = |komi| Rules { komi, ..ok }.validate().unwrap_err().to_string();
+        assert_eq!(
+            refusal(-10000.0),
+            "komi -10000 is beyond the bound of 1000 points either way"
+        );
+        assert_eq!(refusal(6.3), "komi 6.3 is not a multiple of 0.5");
+        assert_eq!(refusal(f64::INFINITY), "komi inf is not a number");
         assert!(
             Rules {
                 komi: f64::NAN,

@@ -23,7 +23,7 @@ mod events;
 use crate::computer::ThinkPool;
 use crate::ids::{self, same_token};
 use crate::metrics::Metrics;
-use crate::seats::{ClaimError, check_claim};
+use crate::seats::{ClaimError, check_claim, creator_invite};
 use crate::store::{self, Event, GameRow, Store, StoreError, effective};
 use computer_seat::{Answer, Thinking};
 
@@ -486,9 +486,10 @@ impl Room {
             tracing::error!(%game, "no token for a claim: {e}");
             ClaimError::Failed
         })?;
+        let hash = ids::token_hash(&token);
         match self
             .store
-            .claim_named(game, seat, &token, name.as_deref())
+            .claim_named(game, seat, &hash, name.as_deref())
             .await
         {
             Ok(true) => {}
@@ -502,8 +503,8 @@ impl Room {
         self.row.status = "live".into();
         self.row.names[seat] = name;
         match seat {
-            Color::Black => self.row.black_token.clone_from(&token),
-            Color::White => self.row.white_token.clone_from(&token),
+            Color::Black => self.row.black_token = hash,
+            Color::White => self.row.white_token = hash,
         }
         // claim() saved the status; the clock is saved with the first move.
         self.restart_clock();
@@ -512,17 +513,25 @@ impl Room {
     }
 
     fn seat_of(&self, token: &str) -> Option<Color> {
+        // The row holds the tokens' hashes.
+        let hash = ids::token_hash(token);
         [Color::Black, Color::White]
             .into_iter()
-            .find(|&c| same_token(token, self.row.token(c)))
+            .find(|&c| same_token(&hash, self.row.token(c)))
     }
 
     /// The full state as the connection `seat` may see it.
     fn state_for(&self, seat: Option<Color>) -> Value {
-        // Only the creator is shown the invite, and only while it can still seat someone.
+        // Only the creator is shown the invite, and only while it can still seat someone:
+        // worked out again from the token the creator came with (the row has its hash).
         let creator = self.row.creator.parse::<Color>().ok();
         let invite = match (seat, creator) {
-            (Some(s), Some(c)) if s == c && !self.row.claimed => self.row.invite.clone(),
+            (Some(s), Some(c)) if s == c && !self.row.claimed => self
+                .clients
+                .iter()
+                .filter(|client| client.seat == Some(c))
+                .find_map(|client| client.token.as_deref())
+                .and_then(|token| creator_invite(token, self.row.invite.as_deref())),
             _ => None,
         };
         let moves: Vec<&Value> = self
