@@ -281,18 +281,21 @@ pub(crate) struct Written<'a> {
     grid: bool,
 }
 
+impl Written<'_> {
+    /// A point's coordinates, whole numbers on grids.
+    fn point(&self, at: &[f64]) -> Vec<Value> {
+        at.iter()
+            .map(|&x| fields::coordinate(x, self.grid))
+            .collect()
+    }
+}
+
 impl Serialize for Written<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(None)?;
         m.serialize_entry("color", self.mv.color.name())?;
         match &self.mv.kind {
-            MoveKind::At(at) => {
-                let at: Vec<Value> = at
-                    .iter()
-                    .map(|&x| fields::coordinate(x, self.grid))
-                    .collect();
-                m.serialize_entry("at", &at)?;
-            }
+            MoveKind::At(at) => m.serialize_entry("at", &self.point(at))?,
             MoveKind::Request { at, snap } => {
                 m.serialize_entry("request", at)?;
                 m.serialize_entry("snap", snap.name())?;
@@ -300,13 +303,7 @@ impl Serialize for Written<'_> {
             MoveKind::Pass => m.serialize_entry("pass", &true)?,
             MoveKind::Resign => m.serialize_entry("resign", &true)?,
             MoveKind::Swap => m.serialize_entry("swap", &true)?,
-            MoveKind::Mark(at) => {
-                let at: Vec<Value> = at
-                    .iter()
-                    .map(|&x| fields::coordinate(x, self.grid))
-                    .collect();
-                m.serialize_entry("mark", &at)?;
-            }
+            MoveKind::Mark(at) => m.serialize_entry("mark", &self.point(at))?,
             MoveKind::Resume => m.serialize_entry("resume", &true)?,
             MoveKind::Timeout => m.serialize_entry("timeout", &true)?,
             MoveKind::Limit => m.serialize_entry("limit", &true)?,

@@ -143,8 +143,15 @@ fn stone_set(stones: &Value) -> Vec<String> {
     s
 }
 
-fn close(a: &Value, b: f64) -> bool {
-    a.as_f64().is_some_and(|a| (a - b).abs() < 1e-9)
+/// Both colours' scores are equal (to rounding), or the assertion names `what`.
+fn assert_same_score(live: &Value, other: &Value, what: &str) {
+    for c in ["black", "white"] {
+        let (a, b) = (live[c].as_f64(), other[c].as_f64());
+        assert!(
+            a.zip(b).is_some_and(|(a, b)| (a - b).abs() < 1e-9),
+            "{what}: {c}, live {live}, against {other}"
+        );
+    }
 }
 
 /// The game the record replays to: its stones, the score players see, and the result.
@@ -185,13 +192,14 @@ async fn check_agreement(game: &Game) {
     let record = Record::from_json(&text).expect("the record reads");
     let (stones, score, result, phase) = replayed(&record);
     assert_eq!(stones, live_stones, "record stones\n{text}");
-    for c in ["black", "white"] {
-        assert!(
-            close(&live["score"][c], score[c].as_f64().unwrap()),
-            "{c}: live {} record {score}\n{text}",
-            live["score"]
-        );
-    }
+    assert_same_score(
+        &live["score"],
+        &score,
+        &format!(
+            "record
+{text}"
+        ),
+    );
     assert_eq!(result, live_result, "result\n{text}");
     if live_result.is_none() {
         let name = match phase {
@@ -217,12 +225,11 @@ async fn check_agreement(game: &Game) {
         live_stones,
         "replay API\n{text}"
     );
-    for c in ["black", "white"] {
-        assert!(
-            close(&last["score"][c], live["score"][c].as_f64().unwrap()),
-            "replay API score\n{text}"
-        );
-    }
+    assert_same_score(
+        &live["score"],
+        &last["score"],
+        &format!("replay API\n{text}"),
+    );
 
     if game.variant == "classic" {
         let (status, text) =
@@ -231,12 +238,7 @@ async fn check_agreement(game: &Game) {
         let back = sgf::read(&text).expect("the SGF reads").record().clone();
         let (stones, score, result, _) = replayed(&back);
         assert_eq!(stones, live_stones, "SGF stones\n{text}");
-        for c in ["black", "white"] {
-            assert!(
-                close(&live["score"][c], score[c].as_f64().unwrap()),
-                "SGF score\n{text}"
-            );
-        }
+        assert_same_score(&live["score"], &score, &format!("SGF\n{text}"));
         assert_eq!(result, live_result, "SGF result\n{text}");
     }
 }
