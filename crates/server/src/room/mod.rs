@@ -10,7 +10,6 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use stonefield_rules::{Color, Phase};
 use tokio::sync::{mpsc, oneshot};
-use tokio::time::Instant;
 use tracing::Instrument;
 
 use crate::clock::{Clock, TimeControl};
@@ -27,8 +26,8 @@ use crate::seats::{ClaimError, check_claim};
 use crate::store::{self, Event, GameRow, Store, StoreError, effective};
 use computer_seat::{Answer, Thinking};
 
-/// Outgoing text for one connection.
-pub type Outbox = mpsc::Sender<Arc<str>>;
+/// Outgoing text for one connection, bounded in bytes ([`crate::outbox`]).
+pub use crate::outbox::Outbox;
 
 /// Commands a room takes.
 #[derive(Debug)]
@@ -164,17 +163,7 @@ struct Client {
     /// the second seat.
     token: Option<String>,
     out: Outbox,
-    /// Bytes of asked-for states (`sync`) this connection may still get, and when that
-    /// was counted.
-    sync_budget: (f64, Instant),
 }
-
-/// The bytes of asked-for states a connection may get at once, and then per second: a
-/// state can be hundreds of kilobytes, and a client asking in a loop would make the room
-/// write them without end. A small game's state is a few kilobytes: its players never
-/// meet the limit.
-const SYNC_BURST_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
-const SYNC_BYTES_PER_SEC: f64 = 1024.0 * 1024.0;
 
 /// Why a room could not be opened.
 #[derive(Debug, thiserror::Error)]
@@ -453,7 +442,6 @@ impl Room {
             seat,
             token,
             out,
-            sync_budget: (SYNC_BURST_BYTES, Instant::now()),
         });
         self.send_state(conn);
         conn
@@ -564,50 +552,36 @@ impl Room {
     }
 
     fn send_to(&mut self, conn: u64, msg: &ServerMessage) {
-        let text: Arc<str> = msg.to_text().into();
-        if let Some(c) = self.clients.iter().find(|c| c.conn == conn) {
-            let _ = c.out.try_send(text);
-        }
+        self.deliver(conn, msg.to_text().into());
     }
 
-    /// Answers a `sync` while the connection's budget of state bytes lasts.
-    fn sync(&mut self, conn: u64) {
-        let now = Instant::now();
-        let Some(client) = self.clients.iter_mut().find(|c| c.conn == conn) else {
+    /// Queues `text` for `conn`; a connection whose outbox is over its bound is dropped
+    /// (its socket closes; it gets the full state when it joins again).
+    fn deliver(&mut self, conn: u64, text: Arc<str>) {
+        let Some(i) = self.clients.iter().position(|c| c.conn == conn) else {
             return;
         };
-        let (left, since) = client.sync_budget;
-        let left = (left + now.duration_since(since).as_secs_f64() * SYNC_BYTES_PER_SEC)
-            .min(SYNC_BURST_BYTES);
-        client.sync_budget = (left, now);
-        if left <= 0.0 {
-            return self.refuse(
-                conn,
-                "too-often",
-                "too many states asked for: wait a moment",
-            );
-        }
-        let sent = self.send_state(conn);
-        if let Some(client) = self.clients.iter_mut().find(|c| c.conn == conn) {
-            client.sync_budget.0 -= sent as f64;
+        if self.clients[i].out.send(text).is_err() {
+            self.clients.remove(i);
         }
     }
 
-    /// Sends the whole state to `conn`; returns its length in bytes.
-    fn send_state(&mut self, conn: u64) -> usize {
+    /// Answers a `sync` (the socket keeps to the connection's and its address's rate).
+    fn sync(&mut self, conn: u64) {
+        self.send_state(conn);
+    }
+
+    /// Sends the whole state to `conn`.
+    fn send_state(&mut self, conn: u64) {
         let Some(seat) = self.clients.iter().find(|c| c.conn == conn).map(|c| c.seat) else {
-            return 0;
+            return;
         };
         let text: Arc<str> = ServerMessage::State {
             state: self.state_for(seat),
         }
         .to_text()
         .into();
-        let len = text.len();
-        if let Some(c) = self.clients.iter().find(|c| c.conn == conn) {
-            let _ = c.out.try_send(text);
-        }
-        len
+        self.deliver(conn, text);
     }
 
     /// The state to every connection: written once per kind of seat (Black, White,
@@ -632,7 +606,7 @@ impl Room {
             .collect();
         let mut dead = Vec::new();
         for (c, t) in self.clients.iter().zip(texts) {
-            if c.out.try_send(t).is_err() {
+            if c.out.send(t).is_err() {
                 dead.push(c.conn);
             }
         }
@@ -644,7 +618,7 @@ impl Room {
     fn broadcast(&mut self, msg: &ServerMessage) {
         let text: Arc<str> = msg.to_text().into();
         self.clients
-            .retain(|c| c.out.try_send(Arc::clone(&text)).is_ok());
+            .retain(|c| c.out.send(Arc::clone(&text)).is_ok());
     }
 
     fn refuse(&mut self, conn: u64, reason: &str, message: &str) {
