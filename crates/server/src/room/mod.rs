@@ -18,6 +18,9 @@ use crate::protocol::{ClientMessage, ServerMessage};
 mod actions;
 mod computer_seat;
 mod events;
+mod state_cache;
+#[cfg(test)]
+mod tests;
 
 use crate::computer::ThinkPool;
 use crate::ids::{self, same_token};
@@ -25,6 +28,7 @@ use crate::metrics::Metrics;
 use crate::seats::{ClaimError, check_claim};
 use crate::store::{self, Event, GameRow, Store, StoreError, effective};
 use computer_seat::{Answer, Thinking};
+use state_cache::StateCache;
 
 /// Outgoing text for one connection, bounded in bytes ([`crate::outbox`]).
 pub use crate::outbox::Outbox;
@@ -79,6 +83,22 @@ pub enum Poke {
     Claimed,
     /// Notices may have been missed (the listener reconnected): read what is new.
     Resync,
+}
+
+impl Command {
+    /// Whether handling the command leaves the game as it was (the states written stay
+    /// good).
+    fn only_reads(&self) -> bool {
+        match self {
+            Command::Leave { .. } | Command::Snapshot { .. } => true,
+            // A join may read seats another instance gave: it forgets the states itself.
+            Command::Join { .. } => true,
+            Command::Client { msg, .. } => {
+                matches!(msg, ClientMessage::Sync | ClientMessage::Preview { .. })
+            }
+            Command::Claim { .. } => false,
+        }
+    }
 }
 
 /// A handle to send commands to a running room.
@@ -228,6 +248,8 @@ struct Room {
     since: Option<std::time::Instant>,
     /// Not before this time (ms) is a time-out the store failed to take tried again.
     flag_retry_at: u64,
+    /// The full states written since the game last changed.
+    states: StateCache,
 }
 
 /// Opens the room of a stored game and starts its task; a computer's seat thinks on
@@ -271,6 +293,7 @@ pub fn start(
         metrics,
         since: None,
         flag_retry_at: 0,
+        states: StateCache::default(),
     };
     room.resume_clock(outages);
     let (tx, rx) = mpsc::channel(256);
@@ -383,16 +406,38 @@ impl Room {
                     None => std::future::pending::<()>().await,
                 }
             };
-            tokio::select! {
+            // Anything but a command that only reads may change the game: the states
+            // written before it are forgotten.
+            let changes = tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => {
+                        let changes = !cmd.only_reads();
+                        self.handle(cmd).await;
+                        changes
+                    }
                     None => break,
                 },
-                Some(answer) = answers.recv() => self.on_answer(answer).await,
-                Some(poke) = pokes.recv() => self.on_poke(poke, &mut pokes).await,
-                () = sleep => self.check_flag().await,
+                Some(answer) = answers.recv() => {
+                    self.on_answer(answer).await;
+                    true
+                }
+                Some(poke) = pokes.recv() => {
+                    self.on_poke(poke, &mut pokes).await;
+                    true
+                }
+                () = sleep => {
+                    self.check_flag().await;
+                    true
+                }
+            };
+            if changes {
+                self.states.clear();
             }
+            let before = (self.last_seq, self.computer_thinking());
             self.computer_turn().await;
+            if before != (self.last_seq, self.computer_thinking()) {
+                self.states.clear();
+            }
             // A finished game nobody watches needs no room; it is opened again on demand.
             if self.finished() && self.clients.is_empty() {
                 break;
@@ -433,6 +478,7 @@ impl Room {
         if seat.is_none() && token.is_some() && !self.row.claimed {
             // A seat given by another instance a moment ago, not yet heard of.
             self.reload_seats().await;
+            self.states.clear();
             seat = token.as_deref().and_then(|t| self.seat_of(t));
         }
         let conn = self.next_conn;
@@ -571,16 +617,26 @@ impl Room {
         self.send_state(conn);
     }
 
-    /// Sends the whole state to `conn`.
+    /// Sends the whole state to `conn`: the text written since the game last changed,
+    /// shared with every connection of the same kind of seat, or a new one.
     fn send_state(&mut self, conn: u64) {
         let Some(seat) = self.clients.iter().find(|c| c.conn == conn).map(|c| c.seat) else {
             return;
         };
-        let text: Arc<str> = ServerMessage::State {
-            state: self.state_for(seat),
-        }
-        .to_text()
-        .into();
+        let now = std::time::Instant::now();
+        let clock_runs = self.clock.running().is_some();
+        let text = match self.states.get(seat, clock_runs, now) {
+            Some(text) => text,
+            None => {
+                let text: Arc<str> = ServerMessage::State {
+                    state: self.state_for(seat),
+                }
+                .to_text()
+                .into();
+                self.states.put(seat, Arc::clone(&text), now);
+                text
+            }
+        };
         self.deliver(conn, text);
     }
 
