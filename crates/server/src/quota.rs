@@ -313,6 +313,40 @@ impl Drop for Quota {
     }
 }
 
+/// A share of one task's time for some kind of work (spectators' previews in a room):
+/// the work may start while the account is positive, and what it took is charged after.
+/// The account fills at `share` seconds a second, to at most one second's share.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TimeShare {
+    share: f64,
+    left: f64,
+    at: Instant,
+}
+
+impl TimeShare {
+    /// A full account of `share` (0 to 1) of the task's time.
+    pub(crate) fn new(share: f64) -> TimeShare {
+        TimeShare {
+            share,
+            left: share,
+            at: Instant::now(),
+        }
+    }
+
+    /// Whether the work may start at `now`.
+    pub(crate) fn may_start(&mut self, now: Instant) -> bool {
+        let gained = now.saturating_duration_since(self.at).as_secs_f64() * self.share;
+        self.left = (self.left + gained).min(self.share);
+        self.at = now;
+        self.left > 0.0
+    }
+
+    /// Charges the time the work took.
+    pub(crate) fn charge(&mut self, took: Duration) {
+        self.left -= took.as_secs_f64();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -377,6 +411,22 @@ mod tests {
         assert_eq!(q.addresses(), 1);
         drop(other);
         assert_eq!(q.addresses(), 0);
+    }
+
+    #[test]
+    fn a_time_share_lets_work_start_while_its_account_lasts() {
+        let t0 = Instant::now();
+        let mut share = TimeShare::new(0.25);
+        assert!(share.may_start(t0));
+        share.charge(Duration::from_millis(200));
+        assert!(share.may_start(t0), "50 ms left");
+        share.charge(Duration::from_millis(100));
+        assert!(!share.may_start(t0), "50 ms overdrawn");
+        // A quarter of each second: the overdraft is paid back in 200 ms.
+        assert!(!share.may_start(t0 + Duration::from_millis(150)));
+        assert!(share.may_start(t0 + Duration::from_millis(250)));
+        assert!(share.may_start(t0 + Duration::from_secs(100)));
+        assert!(share.left <= 0.25, "it holds one second's share at most");
     }
 
     #[test]

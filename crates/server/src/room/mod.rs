@@ -25,6 +25,7 @@ mod tests;
 use crate::computer::ThinkPool;
 use crate::ids::{self, same_token};
 use crate::metrics::Metrics;
+use crate::quota::TimeShare;
 use crate::seats::{ClaimError, check_claim};
 use crate::store::{self, Event, GameRow, Store, StoreError, effective};
 use computer_seat::{Answer, Thinking};
@@ -250,6 +251,8 @@ struct Room {
     flag_retry_at: u64,
     /// The full states written since the game last changed.
     states: StateCache,
+    /// The room's time its spectators' previews may still take.
+    spectator_previews: TimeShare,
 }
 
 /// Opens the room of a stored game and starts its task; a computer's seat thinks on
@@ -294,6 +297,7 @@ pub fn start(
         since: None,
         flag_retry_at: 0,
         states: StateCache::default(),
+        spectator_previews: TimeShare::new(actions::SPECTATOR_PREVIEWS),
     };
     room.resume_clock(outages);
     let (tx, rx) = mpsc::channel(256);
