@@ -25,6 +25,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+use crate::quota::SocketLimits;
 use crate::seats::Seats;
 use crate::{AppState, Config, CreatedGame, Limits, NewGame, new_game, open_state, serve_on};
 
@@ -215,7 +216,9 @@ pub fn run(cfg: BenchConfig) -> anyhow::Result<()> {
 
 async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
     let dir = std::env::temp_dir().join(format!("stonefield-bench-{}", crate::ids::game_id()?));
-    // Every client of the bench comes from 127.0.0.1: the connection caps must not bite.
+    // Every client of the bench comes from 127.0.0.1: the per-address bounds must not
+    // bite.
+    let sockets = SocketLimits::default();
     let config = Config {
         data_dir: dir.clone(),
         database: cfg.database.clone(),
@@ -224,6 +227,11 @@ async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
             busy_connections_per_ip: u32::MAX,
             max_connections: u32::MAX,
             ..Limits::default()
+        },
+        sockets: SocketLimits {
+            outbox_bytes_per_ip: sockets.outbox_bytes_total,
+            rates_per_ip: 1e6,
+            ..sockets
         },
         ..Config::default()
     };

@@ -29,6 +29,7 @@ use crate::names::{NameField, player_name};
 use crate::new_game::{NewGame, create};
 use crate::pool::HeavyPool;
 use crate::protocol::MAX_MESSAGE_BYTES;
+use crate::quota::Quotas;
 use crate::replay::{Slice, frames, read_upload};
 use crate::rooms::Rooms;
 use crate::socket;
@@ -45,6 +46,8 @@ pub struct AppState {
     pub limits: Limits,
     /// How long a game without a clock stays in the lobby's `live` list with no move.
     pub idle_after: Duration,
+    /// What each WebSocket may cost, per connection, per address and in total.
+    pub quotas: Arc<Quotas>,
 }
 
 /// The whole application, without a socket (tests drive it directly or bind port 0).
@@ -359,6 +362,7 @@ async fn ws_upgrade(
     State(s): State<AppState>,
     Path(id): Path<String>,
     slot: Option<Extension<Arc<ConnSlot>>>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     if !ids::is_game_id(&id) {
@@ -367,9 +371,17 @@ async fn ws_upgrade(
     // The game must exist; the socket joins its room once the client has said hello.
     s.rooms.get(&id).await?.ok_or(AppError::NotFound)?;
     let rooms = Arc::clone(&s.rooms);
-    let ping = Duration::from_secs(s.limits.ping_interval_secs);
-    let metrics = Arc::clone(s.rooms.metrics());
-    let draining = s.rooms.draining();
+    // Sockets that come through no listener (the router driven in-process) share one
+    // address, as the rate limits' key does.
+    let ip = peer.map_or(IpAddr::from([127, 0, 0, 1]), |Extension(ConnectInfo(a))| {
+        a.ip()
+    });
+    let served = socket::Served {
+        ping: Duration::from_secs(s.limits.ping_interval_secs),
+        metrics: Arc::clone(s.rooms.metrics()),
+        draining: s.rooms.draining(),
+        quota: s.quotas.enter(ip),
+    };
     // Frames up to 64 times the message limit are read and answered with an error;
     // larger ones close the connection.
     Ok(ws
@@ -382,7 +394,7 @@ async fn ws_upgrade(
             // WebSocket lives.
             let _slot = slot;
             let span = tracing::info_span!("socket", game = %id);
-            socket::serve(socket, rooms, id, ping, metrics, draining)
+            socket::serve(socket, rooms, id, served)
                 .instrument(span)
                 .await;
         }))

@@ -26,8 +26,10 @@ pub mod names;
 mod new_game;
 pub mod notices;
 pub mod outages;
+pub mod outbox;
 mod pool;
 pub mod protocol;
+pub mod quota;
 pub mod replay;
 pub mod room;
 pub mod rooms;
@@ -85,6 +87,9 @@ pub struct Config {
     /// Connection and request limits.
     #[command(flatten)]
     pub limits: Limits,
+    /// What each WebSocket may cost.
+    #[command(flatten)]
+    pub sockets: quota::SocketLimits,
 }
 
 /// A duration as `--idle-after` takes it: a whole number with an optional unit `s`, `m`,
@@ -123,6 +128,7 @@ impl Default for Config {
             idle_after: Duration::from_secs(30 * 60),
             drain_secs: 10,
             limits: Limits::default(),
+            sockets: quota::SocketLimits::default(),
         }
     }
 }
@@ -147,6 +153,7 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
         heavy: HeavyPool::for_this_machine(),
         limits: config.limits.clone(),
         idle_after: config.idle_after,
+        quotas: Arc::new(quota::Quotas::new(config.sockets.clone())),
     })
 }
 

@@ -391,7 +391,8 @@ async fn a_move_stored_despite_a_failed_append_is_played() {
 }
 
 /// A state can be hundreds of kilobytes: a connection asking for it in a loop gets a few
-/// megabytes of them at once, then a megabyte a second; a small game never meets the limit.
+/// megabytes of them at once, then two megabytes a second; a small game never meets the
+/// limit.
 #[tokio::test]
 async fn sync_in_a_loop_is_cut_to_a_budget_of_bytes() {
     let s = server().await;

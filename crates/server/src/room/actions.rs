@@ -19,6 +19,9 @@ use crate::protocol::{ClientMessage, ServerMessage};
 /// instance's event before the player is asked to try again.
 const TRIES: usize = 4;
 
+/// The share of a room's time its spectators' previews may take together.
+pub(super) const SPECTATOR_PREVIEWS: f64 = 0.2;
+
 impl Room {
     pub(super) async fn on_message(&mut self, conn: u64, seat: Option<Color>, msg: ClientMessage) {
         match msg {
@@ -61,13 +64,26 @@ impl Room {
         self.send_to(conn, &ServerMessage::Error { message });
     }
 
+    /// What `request` would do. Spectators' previews together take at most a share of
+    /// the room's time ([`SPECTATOR_PREVIEWS`]): however many ask, the players' moves wait
+    /// little behind them. (Each connection's previews are held to its rate before they
+    /// reach the room.)
     fn preview(&mut self, conn: u64, seat: Option<Color>, request: Value) {
+        let started = std::time::Instant::now();
+        if seat.is_none() && !self.spectator_previews.may_start(started) {
+            let message = "spectators ask for too many previews here: wait a moment";
+            return self.refuse(conn, "too-often", message);
+        }
         let Value::Object(mut req) = request.clone() else {
             return self.refuse(conn, "malformed", "a preview request must be an object");
         };
         let color = seat.unwrap_or_else(|| self.engine.to_move());
         req.insert("color".into(), color.name().into());
-        match self.engine.preview(&Value::Object(req)) {
+        let answer = self.engine.preview(&Value::Object(req));
+        if seat.is_none() {
+            self.spectator_previews.charge(started.elapsed());
+        }
+        match answer {
             Ok(result) => self.send_to(conn, &ServerMessage::Preview { request, result }),
             Err(e) => self.refuse(conn, "malformed", &e.to_string()),
         }

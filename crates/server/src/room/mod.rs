@@ -10,7 +10,6 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use stonefield_rules::{Color, Phase};
 use tokio::sync::{mpsc, oneshot};
-use tokio::time::Instant;
 use tracing::Instrument;
 
 use crate::clock::{Clock, TimeControl};
@@ -19,16 +18,21 @@ use crate::protocol::{ClientMessage, ServerMessage};
 mod actions;
 mod computer_seat;
 mod events;
+mod state_cache;
+#[cfg(test)]
+mod tests;
 
 use crate::computer::ThinkPool;
 use crate::ids::{self, same_token};
 use crate::metrics::Metrics;
+use crate::quota::TimeShare;
 use crate::seats::{ClaimError, check_claim, creator_invite};
 use crate::store::{self, Event, GameRow, Store, StoreError, effective};
 use computer_seat::{Answer, Thinking};
+use state_cache::StateCache;
 
-/// Outgoing text for one connection.
-pub type Outbox = mpsc::Sender<Arc<str>>;
+/// Outgoing text for one connection, bounded in bytes ([`crate::outbox`]).
+pub use crate::outbox::Outbox;
 
 /// Commands a room takes.
 #[derive(Debug)]
@@ -80,6 +84,22 @@ pub enum Poke {
     Claimed,
     /// Notices may have been missed (the listener reconnected): read what is new.
     Resync,
+}
+
+impl Command {
+    /// Whether handling the command leaves the game as it was (the states written stay
+    /// good).
+    fn only_reads(&self) -> bool {
+        match self {
+            Command::Leave { .. } | Command::Snapshot { .. } => true,
+            // A join may read seats another instance gave: it forgets the states itself.
+            Command::Join { .. } => true,
+            Command::Client { msg, .. } => {
+                matches!(msg, ClientMessage::Sync | ClientMessage::Preview { .. })
+            }
+            Command::Claim { .. } => false,
+        }
+    }
 }
 
 /// A handle to send commands to a running room.
@@ -164,17 +184,7 @@ struct Client {
     /// the second seat.
     token: Option<String>,
     out: Outbox,
-    /// Bytes of asked-for states (`sync`) this connection may still get, and when that
-    /// was counted.
-    sync_budget: (f64, Instant),
 }
-
-/// The bytes of asked-for states a connection may get at once, and then per second: a
-/// state can be hundreds of kilobytes, and a client asking in a loop would make the room
-/// write them without end. A small game's state is a few kilobytes: its players never
-/// meet the limit.
-const SYNC_BURST_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
-const SYNC_BYTES_PER_SEC: f64 = 1024.0 * 1024.0;
 
 /// Why a room could not be opened.
 #[derive(Debug, thiserror::Error)]
@@ -239,6 +249,10 @@ struct Room {
     since: Option<std::time::Instant>,
     /// Not before this time (ms) is a time-out the store failed to take tried again.
     flag_retry_at: u64,
+    /// The full states written since the game last changed.
+    states: StateCache,
+    /// The room's time its spectators' previews may still take.
+    spectator_previews: TimeShare,
 }
 
 /// Opens the room of a stored game and starts its task; a computer's seat thinks on
@@ -282,6 +296,8 @@ pub fn start(
         metrics,
         since: None,
         flag_retry_at: 0,
+        states: StateCache::default(),
+        spectator_previews: TimeShare::new(actions::SPECTATOR_PREVIEWS),
     };
     room.resume_clock(outages);
     let (tx, rx) = mpsc::channel(256);
@@ -394,17 +410,39 @@ impl Room {
                     None => std::future::pending::<()>().await,
                 }
             };
-            tokio::select! {
+            // Anything but a command that only reads may change the game: the states
+            // written before it are forgotten.
+            let changes = tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => {
+                        let changes = !cmd.only_reads();
+                        self.handle(cmd).await;
+                        changes
+                    }
                     None => break,
                 },
-                Some(answer) = answers.recv() => self.on_answer(answer).await,
-                Some(poke) = pokes.recv() => self.on_poke(poke, &mut pokes).await,
-                () = sleep => self.check_flag().await,
+                Some(answer) = answers.recv() => {
+                    self.on_answer(answer).await;
+                    true
+                }
+                Some(poke) = pokes.recv() => {
+                    self.on_poke(poke, &mut pokes).await;
+                    true
+                }
+                () = sleep => {
+                    self.check_flag().await;
+                    true
+                }
+            };
+            if changes {
+                self.states.clear();
             }
+            let before = (self.last_seq, self.computer_thinking());
             self.computer_turn().await;
             self.end_at_limit().await;
+            if before != (self.last_seq, self.computer_thinking()) {
+                self.states.clear();
+            }
             // A finished game nobody watches needs no room; it is opened again on demand.
             if self.finished() && self.clients.is_empty() {
                 break;
@@ -445,6 +483,7 @@ impl Room {
         if seat.is_none() && token.is_some() && !self.row.claimed {
             // A seat given by another instance a moment ago, not yet heard of.
             self.reload_seats().await;
+            self.states.clear();
             seat = token.as_deref().and_then(|t| self.seat_of(t));
         }
         let conn = self.next_conn;
@@ -454,7 +493,6 @@ impl Room {
             seat,
             token,
             out,
-            sync_budget: (SYNC_BURST_BYTES, Instant::now()),
         });
         self.send_state(conn);
         conn
@@ -574,50 +612,46 @@ impl Room {
     }
 
     fn send_to(&mut self, conn: u64, msg: &ServerMessage) {
-        let text: Arc<str> = msg.to_text().into();
-        if let Some(c) = self.clients.iter().find(|c| c.conn == conn) {
-            let _ = c.out.try_send(text);
-        }
+        self.deliver(conn, msg.to_text().into());
     }
 
-    /// Answers a `sync` while the connection's budget of state bytes lasts.
-    fn sync(&mut self, conn: u64) {
-        let now = Instant::now();
-        let Some(client) = self.clients.iter_mut().find(|c| c.conn == conn) else {
+    /// Queues `text` for `conn`; a connection whose outbox is over its bound is dropped
+    /// (its socket closes; it gets the full state when it joins again).
+    fn deliver(&mut self, conn: u64, text: Arc<str>) {
+        let Some(i) = self.clients.iter().position(|c| c.conn == conn) else {
             return;
         };
-        let (left, since) = client.sync_budget;
-        let left = (left + now.duration_since(since).as_secs_f64() * SYNC_BYTES_PER_SEC)
-            .min(SYNC_BURST_BYTES);
-        client.sync_budget = (left, now);
-        if left <= 0.0 {
-            return self.refuse(
-                conn,
-                "too-often",
-                "too many states asked for: wait a moment",
-            );
-        }
-        let sent = self.send_state(conn);
-        if let Some(client) = self.clients.iter_mut().find(|c| c.conn == conn) {
-            client.sync_budget.0 -= sent as f64;
+        if self.clients[i].out.send(text).is_err() {
+            self.clients.remove(i);
         }
     }
 
-    /// Sends the whole state to `conn`; returns its length in bytes.
-    fn send_state(&mut self, conn: u64) -> usize {
+    /// Answers a `sync` (the socket keeps to the connection's and its address's rate).
+    fn sync(&mut self, conn: u64) {
+        self.send_state(conn);
+    }
+
+    /// Sends the whole state to `conn`: the text written since the game last changed,
+    /// shared with every connection of the same kind of seat, or a new one.
+    fn send_state(&mut self, conn: u64) {
         let Some(seat) = self.clients.iter().find(|c| c.conn == conn).map(|c| c.seat) else {
-            return 0;
+            return;
         };
-        let text: Arc<str> = ServerMessage::State {
-            state: self.state_for(seat),
-        }
-        .to_text()
-        .into();
-        let len = text.len();
-        if let Some(c) = self.clients.iter().find(|c| c.conn == conn) {
-            let _ = c.out.try_send(text);
-        }
-        len
+        let now = std::time::Instant::now();
+        let clock_runs = self.clock.running().is_some();
+        let text = match self.states.get(seat, clock_runs, now) {
+            Some(text) => text,
+            None => {
+                let text: Arc<str> = ServerMessage::State {
+                    state: self.state_for(seat),
+                }
+                .to_text()
+                .into();
+                self.states.put(seat, Arc::clone(&text), now);
+                text
+            }
+        };
+        self.deliver(conn, text);
     }
 
     /// The state to every connection: written once per kind of seat (Black, White,
@@ -642,7 +676,7 @@ impl Room {
             .collect();
         let mut dead = Vec::new();
         for (c, t) in self.clients.iter().zip(texts) {
-            if c.out.try_send(t).is_err() {
+            if c.out.send(t).is_err() {
                 dead.push(c.conn);
             }
         }
@@ -654,7 +688,7 @@ impl Room {
     fn broadcast(&mut self, msg: &ServerMessage) {
         let text: Arc<str> = msg.to_text().into();
         self.clients
-            .retain(|c| c.out.try_send(Arc::clone(&text)).is_ok());
+            .retain(|c| c.out.send(Arc::clone(&text)).is_ok());
     }
 
     fn refuse(&mut self, conn: u64, reason: &str, message: &str) {

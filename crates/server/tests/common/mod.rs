@@ -275,6 +275,15 @@ impl Client {
             .map(|m| m.expect("a readable frame"))
     }
 
+    /// The next JSON message if one arrives within `ms` (`None` also when the socket ends).
+    pub async fn recv_within(&mut self, ms: u64) -> Option<Value> {
+        match tokio::time::timeout(Duration::from_millis(ms), self.ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => Some(serde_json::from_str(t.as_str()).unwrap()),
+            Ok(Some(Ok(other))) => panic!("unexpected {other:?}"),
+            Ok(_) | Err(_) => None,
+        }
+    }
+
     /// Nothing arrives within `ms`.
     pub async fn silent(&mut self, ms: u64) -> bool {
         tokio::time::timeout(Duration::from_millis(ms), self.ws.next())
