@@ -415,9 +415,11 @@ async fn plain_secrets_are_hashed(url: &str, store: Store) {
     );
     let rooms = stonefield_server::rooms::Rooms::new(store);
     let open = rooms.get("000000000001").await.unwrap().unwrap();
-    let (out, mut states) = tokio::sync::mpsc::channel(8);
+    let (out, mut states) =
+        stonefield_server::outbox::channel(stonefield_server::outbox::Bounds::for_one(1 << 20));
     open.join(Some("b1".into()), out).await.unwrap();
-    let state: serde_json::Value = serde_json::from_str(&states.recv().await.unwrap()).unwrap();
+    let first = states.recv().await.unwrap();
+    let state: serde_json::Value = serde_json::from_str(first.text()).unwrap();
     assert_eq!(
         state["state"]["you"], "black",
         "the creator's old token seats them"
