@@ -61,6 +61,25 @@ async function seat(browser, a, b, form) {
   return [black, white, watcher];
 }
 
+// What each page shows, for a failure's message: which instance fell behind, and why.
+async function snapshot(pages) {
+  const names = ['black@A', 'white@B', 'watcher@A'];
+  const seen = await Promise.all(pages.map((p) => p.evaluate(() => {
+    const { conn, seq, phase, status } = document.body.dataset;
+    return { conn, seq, phase, status, message: document.getElementById('msg')?.textContent ?? '' };
+  }).catch((e) => ({ error: String(e) }))));
+  return seen.map((s, i) => `${names[i]}: ${JSON.stringify(s)}`).join('; ');
+}
+
+// Waits until `ready` holds on every page; a time-out says what each page shows.
+async function onEveryPage(pages, ready, what) {
+  try {
+    for (const p of pages) await p.waitForFunction(ready);
+  } catch (e) {
+    throw new Error(`${what}: ${e.message}\n${await snapshot(pages)}`);
+  }
+}
+
 // The moves, then two passes and both players' acceptance: every page ends on the same
 // result.
 async function playToTheEnd(pages, moves) {
@@ -73,13 +92,14 @@ async function playToTheEnd(pages, moves) {
   await passer[0].click('#pass');
   await waitSeq(passer[1], moves.length + 1);
   await passer[1].click('#pass');
-  for (const p of pages) await p.waitForFunction(() => document.body.dataset.phase === 'marking' || document.body.dataset.status === 'finished');
+  const counting = () => document.body.dataset.phase === 'marking' || document.body.dataset.status === 'finished';
+  await onEveryPage(pages, counting, 'the count after two passes');
   if (await black.getAttribute('body', 'data-status') !== 'finished') {
     await black.click('#accept');
     await white.waitForFunction(() => document.getElementById('accepted').textContent.startsWith('Your opponent has accepted the count'));
     await white.click('#accept');
   }
-  for (const p of pages) await p.waitForFunction(() => document.body.dataset.status === 'finished');
+  await onEveryPage(pages, () => document.body.dataset.status === 'finished', 'the result');
   const results = await Promise.all(pages.map((p) => p.textContent('#result')));
   assert.match(results[0], /^Result: /);
   assert.deepEqual(results, [results[0], results[0], results[0]], 'the same result on both instances');

@@ -9,6 +9,7 @@
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
+use sqlx::Executor;
 use sqlx::postgres::PgListener;
 
 use crate::room::Poke;
@@ -45,6 +46,11 @@ async fn dispatch(mut listener: PgListener, rooms: Weak<Rooms>) {
             },
             Ok(None) => {
                 tracing::warn!("the listening connection dropped; rooms read what they missed");
+                // Listening again first: what is stored between the rooms' reading and a
+                // later reconnection would be missed.
+                if let Err(e) = listener.execute("SELECT 1").await {
+                    tracing::warn!("listening again failed: {e}");
+                }
                 rooms.poke_all(Poke::Resync).await;
             }
             Err(e) => {

@@ -18,6 +18,9 @@ use crate::engine::{EngineError, phase_name, score_json};
 use crate::protocol::ServerMessage;
 use crate::store::{Event, StoreError, effective};
 
+/// How often (ms) a watched room on a shared store reads it without a notice.
+const LOOK_EVERY_MS: u64 = 5_000;
+
 /// A stored event the room could not apply: the room is reloaded from the store.
 #[derive(Debug, thiserror::Error)]
 enum Diverged {
@@ -183,9 +186,25 @@ impl Room {
         self.broadcast(&msg);
     }
 
+    /// When the room next reads the store unasked, if it does: on a shared store, while
+    /// someone watches a game in play. A notice can be lost (a listener that reconnects
+    /// misses what was sent meanwhile), and this bounds how long a room stays behind.
+    pub(super) fn look_due(&self) -> Option<u64> {
+        let watched = !self.clients.is_empty() && !self.finished();
+        (watched && self.store.shared_url().is_some()).then_some(self.next_look_at)
+    }
+
+    /// Reads what other instances stored if [`Room::look_due`] says it is time.
+    pub(super) async fn look_if_due(&mut self) {
+        if self.look_due().is_some_and(|at| at <= self.now()) {
+            self.catch_up().await;
+        }
+    }
+
     /// Reads and applies, in order, the events stored after the room's last one (by other
     /// instances). A stored event the room cannot apply makes it reload the game.
     pub(super) async fn catch_up(&mut self) {
+        self.next_look_at = self.now().saturating_add(LOOK_EVERY_MS);
         let fresh = match self.store.events_after(&self.row.id, self.last_seq).await {
             Ok(fresh) => fresh,
             Err(e) => {

@@ -253,6 +253,8 @@ struct Room {
     states: StateCache,
     /// The room's time its spectators' previews may still take.
     spectator_previews: TimeShare,
+    /// When (ms) the room next reads the store for events it was not told of.
+    next_look_at: u64,
 }
 
 /// Opens the room of a stored game and starts its task; a computer's seat thinks on
@@ -298,6 +300,7 @@ pub fn start(
         flag_retry_at: 0,
         states: StateCache::default(),
         spectator_previews: TimeShare::new(actions::SPECTATOR_PREVIEWS),
+        next_look_at: 0,
     };
     room.resume_clock(outages);
     let (tx, rx) = mpsc::channel(256);
@@ -400,7 +403,11 @@ impl Room {
                 .clock
                 .deadline()
                 .map(|(_, at)| at.max(self.flag_retry_at));
-            let deadline = flag.into_iter().chain(self.answer_due()).min();
+            let deadline = flag
+                .into_iter()
+                .chain(self.answer_due())
+                .chain(self.look_due())
+                .min();
             let sleep = async {
                 match deadline {
                     Some(at) => {
@@ -431,6 +438,7 @@ impl Room {
                 }
                 () = sleep => {
                     self.check_flag().await;
+                    self.look_if_due().await;
                     true
                 }
             };
