@@ -46,6 +46,6 @@ pub use record_move::{MoveKind, RecordMove, Snap};
 pub use replay::{ReplayReport, replay};
 pub use report::{MoveReport, MoveResult};
 pub use setup::{Setup, SetupStone};
-pub use time_control::TimeControl;
+pub use time_control::{TimeControl, TimeControlError};
 pub use variant::Variant;
 pub use variants::{ClassicAdapter, ContinuousAdapter, MargoAdapter, TopoAdapter};

@@ -194,6 +194,12 @@ impl RecordMove {
         })
     }
 
+    /// This move as a record of `variant` writes it (whole grid coordinates as integers),
+    /// as [`RecordMove::from_value`] reads it back.
+    pub fn to_value(&self, variant: Variant) -> Value {
+        serde_json::to_value(self.written(variant)).unwrap_or(Value::Null)
+    }
+
     /// This move as it is written in a record of `variant`.
     pub(crate) fn written(&self, variant: Variant) -> Written<'_> {
         Written {

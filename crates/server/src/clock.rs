@@ -12,105 +12,8 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
+pub use stonefield_record::{TimeControl, TimeControlError};
 use stonefield_rules::Color;
-
-/// A time control chosen when the game is created.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum TimeControl {
-    /// No clock.
-    #[default]
-    None,
-    /// A fixed amount of time per player for the whole game.
-    Absolute {
-        /// Main time, ms.
-        main_ms: u64,
-    },
-    /// Main time plus an increment after every move.
-    Fischer {
-        /// Main time, ms.
-        main_ms: u64,
-        /// Added after each move, ms.
-        increment_ms: u64,
-    },
-    /// Main time, then `periods` periods of `period_ms`; a move within a period keeps it.
-    ByoYomi {
-        /// Main time, ms.
-        main_ms: u64,
-        /// Length of one period, ms.
-        period_ms: u64,
-        /// Number of periods.
-        periods: u32,
-    },
-}
-
-/// Why a time control cannot be used: the field and the bound it breaks.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("time control: {field} {value} is out of range ({bound})")]
-pub struct TimeControlError {
-    field: &'static str,
-    value: u64,
-    bound: &'static str,
-}
-
-/// The longest main time, increment or period: 30 days.
-const MAX_MS: u64 = 30 * 24 * 3600 * 1000;
-
-/// The most byo-yomi periods.
-const MAX_PERIODS: u32 = 100;
-
-/// `value` of `field` within `lo..=MAX_MS`, ms.
-fn check_ms(field: &'static str, value: u64, lo: u64) -> Result<(), TimeControlError> {
-    if (lo..=MAX_MS).contains(&value) {
-        return Ok(());
-    }
-    let bound = if lo == 0 {
-        "0 to 2592000000 ms, 30 days"
-    } else {
-        "1 to 2592000000 ms, 30 days"
-    };
-    Err(TimeControlError {
-        field,
-        value,
-        bound,
-    })
-}
-
-impl TimeControl {
-    /// Checks the numbers (positive where needed, at most 30 days, at most 100 periods).
-    ///
-    /// # Errors
-    /// The first value out of range, named with its bound.
-    pub fn validate(self) -> Result<Self, TimeControlError> {
-        match self {
-            TimeControl::None => {}
-            TimeControl::Absolute { main_ms } => check_ms("main_ms", main_ms, 1)?,
-            TimeControl::Fischer {
-                main_ms,
-                increment_ms,
-            } => {
-                check_ms("main_ms", main_ms, 1)?;
-                check_ms("increment_ms", increment_ms, 0)?;
-            }
-            TimeControl::ByoYomi {
-                main_ms,
-                period_ms,
-                periods,
-            } => {
-                check_ms("main_ms", main_ms, 0)?;
-                check_ms("period_ms", period_ms, 1)?;
-                if !(1..=MAX_PERIODS).contains(&periods) {
-                    return Err(TimeControlError {
-                        field: "periods",
-                        value: u64::from(periods),
-                        bound: "1 to 100",
-                    });
-                }
-            }
-        }
-        Ok(self)
-    }
-}
 
 /// One player's time left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -292,7 +195,7 @@ impl Clock {
             }
             TimeControl::Absolute { .. } => r.main_ms -= spent,
             TimeControl::Fischer { increment_ms, .. } => {
-                r.main_ms = (r.main_ms - spent + increment_ms).min(MAX_MS);
+                r.main_ms = (r.main_ms - spent + increment_ms).min(TimeControl::MAX_MS);
             }
             TimeControl::ByoYomi { period_ms, .. } => {
                 if spent < r.main_ms {
@@ -506,52 +409,5 @@ mod tests {
         c.start(Color::Black, 0);
         assert_eq!(c.deadline(), None);
         assert_eq!(c.stop(u64::MAX), Ok(()));
-    }
-
-    #[test]
-    fn invalid_controls_are_refused() {
-        assert!(TimeControl::Absolute { main_ms: 0 }.validate().is_err());
-        assert!(
-            TimeControl::ByoYomi {
-                main_ms: 0,
-                period_ms: 0,
-                periods: 1
-            }
-            .validate()
-            .is_err()
-        );
-        assert!(
-            TimeControl::Fischer {
-                main_ms: 1,
-                increment_ms: 0
-            }
-            .validate()
-            .is_ok()
-        );
-    }
-
-    #[test]
-    fn a_refused_control_names_its_field_and_bound() {
-        let refusal = |c: TimeControl| c.validate().unwrap_err().to_string();
-        assert_eq!(
-            refusal(TimeControl::ByoYomi {
-                main_ms: 40 * 24 * 3600 * 1000,
-                period_ms: 30_000,
-                periods: 5
-            }),
-            "time control: main_ms 3456000000 is out of range (0 to 2592000000 ms, 30 days)"
-        );
-        assert_eq!(
-            refusal(TimeControl::ByoYomi {
-                main_ms: 0,
-                period_ms: 30_000,
-                periods: 101
-            }),
-            "time control: periods 101 is out of range (1 to 100)"
-        );
-        assert_eq!(
-            refusal(TimeControl::Absolute { main_ms: 0 }),
-            "time control: main_ms 0 is out of range (1 to 2592000000 ms, 30 days)"
-        );
     }
 }

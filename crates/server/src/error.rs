@@ -4,7 +4,7 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use crate::engine::EngineError;
+use crate::live_game::GameError;
 use crate::names::NameError;
 use crate::room::RoomError;
 use crate::seats::ClaimError;
@@ -33,7 +33,7 @@ pub enum AppError {
     Store(#[from] StoreError),
     /// The game layer refused the game.
     #[error(transparent)]
-    Engine(#[from] EngineError),
+    Game(#[from] GameError),
     /// Anything else.
     #[error("{0}")]
     Internal(String),
@@ -49,7 +49,7 @@ impl From<RoomError> for AppError {
     fn from(e: RoomError) -> Self {
         match e {
             RoomError::Store(s) => AppError::Store(s),
-            RoomError::Engine(g) => AppError::Engine(g),
+            RoomError::Game(g) => AppError::Game(g),
         }
     }
 }
@@ -58,7 +58,7 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = match &self {
             AppError::NotFound => StatusCode::NOT_FOUND,
-            AppError::BadRequest(_) | AppError::Engine(_) => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) | AppError::Game(_) => StatusCode::BAD_REQUEST,
             AppError::Claim(e) => match e {
                 ClaimError::Private | ClaimError::WrongInvite => StatusCode::FORBIDDEN,
                 ClaimError::InviteUsed => StatusCode::GONE,

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use stonefield_rules::{Color, Phase};
 
 use crate::replay::MAX_RECORD_MOVES;
-use crate::store::{Event, GameRow, effective};
+use crate::store::{Event, EventKind, GameRow, effective, point_value};
 
 /// The most entries a game's record may hold (moves, passes, marks, resumptions, the end):
 /// the game that reaches it ends there, counted as it stands (`{"limit": true}`), so that
@@ -15,14 +15,11 @@ pub const MAX_GAME_ENTRIES: usize = MAX_RECORD_MOVES;
 
 /// Whether an event of `kind` is an entry of the record (the others are the room's
 /// bookkeeping: accepts, which the count writes as `dead`, and undo requests).
-pub(crate) fn is_entry(kind: &str) -> bool {
-    matches!(kind, "move" | "mark" | "resume" | "timeout")
-}
-
-/// The point of a `mark` event: `{"color", "at"}`, or the bare point of games stored
-/// before marks named their player.
-pub(crate) fn marked_point(body: &Value) -> &Value {
-    body.get("at").unwrap_or(body)
+pub(crate) fn is_entry(kind: EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::Move | EventKind::Mark | EventKind::Resume | EventKind::Timeout
+    )
 }
 
 /// The record entries of the events that stand, in order. Marks and resumptions stored
@@ -33,27 +30,26 @@ pub(crate) fn entries(events: &[Event]) -> Vec<Value> {
     // Who was to move after the last pass: the player who did not pass last.
     let mut after_pass = Color::Black;
     for e in events {
-        let color = e
-            .body
-            .get("color")
-            .and_then(Value::as_str)
-            .and_then(|c| c.parse::<Color>().ok());
-        let entry = match e.kind.as_str() {
-            "move" => {
-                if e.body.get("pass").is_some()
-                    && let Some(c) = color
+        let by = e.color().unwrap_or(after_pass).name();
+        let entry = match e.kind {
+            EventKind::Move => {
+                if e.is_pass()
+                    && let Some(c) = e.color()
                 {
                     after_pass = c.other();
                 }
                 e.body.clone()
             }
-            "mark" => {
-                let by = color.unwrap_or(after_pass).name();
-                json!({"color": by, "mark": marked_point(&e.body)})
+            EventKind::Mark => {
+                let at = e.marked_point().unwrap_or_default();
+                json!({"color": by, "mark": point_value(&at)})
             }
-            "resume" => json!({"color": color.unwrap_or(after_pass).name(), "resume": true}),
-            "timeout" => json!({"color": color.unwrap_or(after_pass).name(), "timeout": true}),
-            _ => continue,
+            EventKind::Resume => json!({"color": by, "resume": true}),
+            EventKind::Timeout => json!({"color": by, "timeout": true}),
+            EventKind::Accept
+            | EventKind::UndoRequest
+            | EventKind::UndoDecline
+            | EventKind::Undo => continue,
         };
         out.push(entry);
     }
@@ -62,7 +58,7 @@ pub(crate) fn entries(events: &[Event]) -> Vec<Value> {
 
 /// How many record entries the events that stand make.
 pub(crate) fn entry_count(events: &[Event]) -> usize {
-    events.iter().filter(|e| is_entry(&e.kind)).count()
+    events.iter().filter(|e| is_entry(e.kind)).count()
 }
 
 /// The JSON record of a stored game: its players' names (`Black` and `White` for
@@ -144,7 +140,7 @@ mod tests {
     fn event(seq: i64, kind: &str, body: Value) -> Event {
         Event {
             seq,
-            kind: kind.into(),
+            kind: kind.parse().expect("a kind"),
             body,
         }
     }
@@ -180,7 +176,7 @@ mod tests {
             variant: "classic".into(),
             rules: json!({"board_size": 9, "komi": 6.5}),
             setup: None,
-            time_control: json!({"kind": "none"}),
+            time_control: crate::clock::TimeControl::None,
             black_token: String::new(),
             white_token: String::new(),
             creator: "black".into(),

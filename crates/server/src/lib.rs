@@ -8,19 +8,18 @@
 //! ```
 
 mod analysis;
-mod any_engine;
 mod assets;
 pub mod bench;
 pub mod clock;
 pub mod computer;
 mod deadline;
-pub mod engine;
 mod error;
 mod game_record;
 mod gate;
 mod http;
 pub mod ids;
 mod listen;
+pub mod live_game;
 pub mod metrics;
 pub mod names;
 mod new_game;

@@ -18,9 +18,9 @@ use stonefield_rules::{ByColor, Color};
 
 use crate::clock::{Clock, TimeControl};
 use crate::computer::ComputerSeat;
-use crate::engine;
 use crate::error::AppError;
 use crate::ids;
+use crate::live_game::LiveGame;
 use crate::replay::check_setup;
 use crate::rooms::Rooms;
 use crate::seats::Seats;
@@ -115,14 +115,14 @@ impl NewGame {
     /// # Errors
     /// The first thing the rules refuse, named.
     pub fn validate(self) -> Result<GameSpec, AppError> {
-        if !engine::supported(&self.variant) {
+        if !LiveGame::supported(&self.variant) {
             return Err(AppError::BadRequest(format!(
                 "variant {:?} is not available",
                 self.variant
             )));
         }
         check_setup(self.setup.as_ref())?;
-        engine::open(&self.variant, &self.rules, self.setup.as_ref())?;
+        LiveGame::open(&self.variant, &self.rules, self.setup.as_ref())?;
         let time_control = self
             .time_control
             .validate()
@@ -204,8 +204,7 @@ pub async fn create(rooms: &Rooms, spec: GameSpec) -> Result<CreatedGame, AppErr
         variant: spec.variant,
         rules: spec.rules,
         setup: spec.setup,
-        time_control: serde_json::to_value(spec.time_control)
-            .map_err(|e| AppError::Internal(e.to_string()))?,
+        time_control: spec.time_control,
         black_token: tokens.black,
         white_token: tokens.white,
         creator: spec.creator.name().into(),
@@ -213,7 +212,7 @@ pub async fn create(rooms: &Rooms, spec: GameSpec) -> Result<CreatedGame, AppErr
         claimed: against_computer,
         status: if against_computer { "live" } else { "open" }.into(),
         result: None,
-        clock: serde_json::to_value(Clock::new(spec.time_control)).ok(),
+        clock: Some(Clock::new(spec.time_control)),
         created_ms: now_ms(),
         computer: spec.computer,
         hints: spec.hints,

@@ -14,8 +14,10 @@
 //! assert!(parse_client(r#"{"type": "fly"}"#).is_err());
 //! ```
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
+use stonefield_record::MoveReport;
+use stonefield_rules::{ByColor, Color, Phase};
 
 /// The largest client message the server reads, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
@@ -78,42 +80,144 @@ pub enum ClientMessage {
     },
 }
 
+/// The whole state of a game as one connection may see it (`docs/api.md` names the
+/// fields). The variant's own data (rules, the drawing view, the count, the moves as
+/// stored) pass through as they are.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameState {
+    /// The game's id.
+    pub id: String,
+    /// `classic`, `continuous`, `margo` or `topological`.
+    pub variant: String,
+    /// The record-format rules.
+    pub rules: Value,
+    /// This connection's seat; `None` for a spectator.
+    #[serde(serialize_with = "color_or_null")]
+    pub you: Option<Color>,
+    /// The creator's colour.
+    pub creator: String,
+    /// The invite link's secret, for the creator only while it can seat someone.
+    pub invite: Option<String>,
+    /// The seat policy: `open`, `private`, ...
+    pub seats: &'static str,
+    /// `open`, `live` or `finished`.
+    pub status: String,
+    /// `playing`, `marking` or `finished`.
+    #[serde(serialize_with = "phase_name")]
+    pub phase: Phase,
+    /// The colour to move.
+    #[serde(serialize_with = "color_name")]
+    pub to_move: Color,
+    /// What clients draw: geometry, stones, dead marks, last move, prisoners.
+    pub view: Value,
+    /// The live score.
+    #[serde(serialize_with = "score")]
+    pub score: ByColor<f64>,
+    /// The count while marking and after an end by the count.
+    pub count: Option<Value>,
+    /// The clocks as they stand.
+    pub clock: Value,
+    /// How many moves `moves` holds.
+    pub seq: usize,
+    /// The moves that stand, as stored (record moves).
+    pub moves: Vec<Value>,
+    /// Each move of `moves` in the variant's notation, for the move list.
+    pub notation: Vec<String>,
+    /// The result once finished.
+    pub result: Option<String>,
+    /// Who asked for an undo, while it waits for the answer.
+    #[serde(serialize_with = "color_or_null")]
+    pub undo_by: Option<Color>,
+    /// Who accepted the count as marked.
+    #[serde(serialize_with = "by_color")]
+    pub accepted: ByColor<bool>,
+    /// The report of the last move.
+    pub last: Option<MoveReport>,
+    /// Whether players may ask for hints.
+    pub hints: bool,
+    /// The players' names (null for anonymous seats).
+    #[serde(serialize_with = "by_color")]
+    pub names: ByColor<Option<String>>,
+    /// The computer's seat (colour, level, name) and whether it is thinking.
+    pub computer: Option<Value>,
+}
+
+/// A move as it is sent to every connection once it is stored and played.
+#[derive(Debug, Clone, Serialize)]
+pub struct Moved {
+    /// Number of moves played, this one included.
+    pub seq: u64,
+    /// The per-move report of the record format.
+    pub report: Option<MoveReport>,
+    /// Colour to move next.
+    #[serde(serialize_with = "color_name")]
+    pub to_move: Color,
+    /// `playing`, `marking` or `finished`.
+    #[serde(serialize_with = "phase_name")]
+    pub phase: Phase,
+    /// The live score.
+    #[serde(serialize_with = "score")]
+    pub score: ByColor<f64>,
+    /// The clocks.
+    pub clock: Value,
+    /// The result, once the game is over.
+    pub result: Option<String>,
+    /// The whole view after the move (as in the state's `view`), for variants that draw
+    /// more than their stones: territory, atari, trees, pyramids. Absent for classic Go,
+    /// whose clients apply the report to the stones they have.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<Value>,
+    /// The count (as in the state's `count`) when the move ended play: the second pass
+    /// starts the marking, or the game ended by the count. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<Value>,
+}
+
+fn color_name<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(c.name())
+}
+
+fn color_or_null<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+    match c {
+        Some(c) => s.serialize_str(c.name()),
+        None => s.serialize_none(),
+    }
+}
+
+/// The phase as a short name for clients: `playing`, `marking`, `finished`.
+fn phase_name<S: Serializer>(p: &Phase, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(match p {
+        Phase::Playing => "playing",
+        Phase::MarkingDead => "marking",
+        Phase::Finished(_) => "finished",
+    })
+}
+
+/// `{"black": b, "white": w}`.
+fn by_color<T: Serialize, S: Serializer>(v: &ByColor<T>, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut m = s.serialize_map(Some(2))?;
+    m.serialize_entry("black", &v.black)?;
+    m.serialize_entry("white", &v.white)?;
+    m.end()
+}
+
+fn score<S: Serializer>(v: &ByColor<f64>, s: S) -> Result<S::Ok, S::Error> {
+    by_color(v, s)
+}
+
 /// A message from the server.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The whole state of the game, as this connection may see it (on join, on reconnect,
     /// after undo and marking changes).
     State {
-        /// See [`crate::room`] for the fields.
-        state: Value,
+        /// The state.
+        state: Box<GameState>,
     },
     /// A move was stored and played.
-    Moved {
-        /// Number of moves played, this one included.
-        seq: u64,
-        /// The per-move report of the record format.
-        report: Value,
-        /// Colour to move next.
-        to_move: String,
-        /// `playing`, `marking` or `finished`.
-        phase: String,
-        /// The live score.
-        score: Value,
-        /// The clocks.
-        clock: Value,
-        /// The result, once the game is over.
-        result: Option<String>,
-        /// The whole view after the move (as in the state's `view`), for variants that draw
-        /// more than their stones: territory, atari, trees, pyramids. Absent for classic
-        /// Go, whose clients apply the report to the stones they have.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        view: Option<Value>,
-        /// The count (as in the state's `count`) when the move ended play: the second pass
-        /// starts the marking, or the game ended by the count. Absent otherwise.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        count: Option<Value>,
-    },
+    Moved(Box<Moved>),
     /// The opponent asks to take back the last move.
     UndoRequested {
         /// Who asks.
@@ -175,6 +279,16 @@ impl ServerMessage {
         serde_json::to_string(self)
             .unwrap_or_else(|_| r#"{"type":"error","message":"internal"}"#.into())
     }
+}
+
+/// The point of a `toggle_dead` message: a list of numbers.
+///
+/// # Errors
+/// Anything else, said for the sender.
+pub fn point(at: &Value) -> Result<Vec<f64>, String> {
+    let list = at.as_array().filter(|a| !a.is_empty());
+    let coords: Option<Vec<f64>> = list.and_then(|a| a.iter().map(Value::as_f64).collect());
+    coords.ok_or_else(|| "malformed: at: expected a list of numbers".to_owned())
 }
 
 /// Reads a client message, with a message for the sender when it cannot.

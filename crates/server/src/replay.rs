@@ -6,8 +6,9 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::engine::{self, score_json};
 use crate::error::AppError;
+use crate::live_game::LiveGame;
+use stonefield_record::MoveReport;
 use stonefield_rules::Phase;
 
 /// The most moves a record may hold to be replayed (real games stay far below: a 19x19
@@ -131,7 +132,7 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
         )));
     }
     let until = (from + count).min(total);
-    let mut game = engine::open(variant, &rules, record.get("setup"))?;
+    let mut game = LiveGame::open(variant, &rules, record.get("setup"))?;
     let head = json!({
         "variant": variant, "rules": rules, "result": record.get("result"),
         "players": record.get("players"), "date": record.get("date"),
@@ -139,8 +140,10 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
     })
     .to_string();
     let mut out = head[..head.len() - 1].to_owned() + r#","frames":["#;
-    let mut add = |g: &dyn engine::Engine, report: Value| -> bool {
-        let mut frame = json!({"report": report, "view": g.view(), "score": score_json(g.score()), "to_move": g.to_move().name()});
+    let mut add = |g: &LiveGame, report: Option<&MoveReport>| -> bool {
+        let score = g.score();
+        let score = json!({"black": score.black, "white": score.white});
+        let mut frame = json!({"report": report, "view": g.view(), "score": score, "to_move": g.to_move().name()});
         if let Some(count) = g.count() {
             frame["count"] = count;
         }
@@ -150,23 +153,24 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
         out.push_str(&frame.to_string());
         out.len() < budget
     };
-    let mut room = from > 0 || add(game.as_ref(), Value::Null);
+    let mut room = from > 0 || add(&game, None);
     let mut list = Vec::with_capacity(until - 1);
     for (i, mv) in moves.iter().enumerate().take(until - 1) {
         if !room {
             break;
         }
-        let report = game
-            .apply(mv)
+        let mv = game
+            .read_move(mv)
             .map_err(|e| AppError::BadRequest(format!("moves[{i}]: {e}")))?;
+        let report = game.apply(&mv);
         list.push(list_entry(&report));
         if i + 1 == moves.len()
             && let Some(dead) = record.get("dead")
         {
-            accept_marked(game.as_mut(), dead)?;
+            accept_marked(&mut game, dead)?;
         }
         if i + 1 >= from {
-            room = add(game.as_ref(), report);
+            room = add(&game, Some(&report));
         }
     }
     out.push(']');
@@ -181,18 +185,15 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
 
 /// A move as the replay page lists it: who, the move in notation (null for one that
 /// changed nothing) and how many stones it captured.
-fn list_entry(report: &Value) -> Value {
-    let captured = report
-        .get("captured")
-        .and_then(Value::as_array)
-        .map_or(0, Vec::len);
-    json!({"color": report.get("color"), "notation": report.get("notation"), "captured": captured})
+fn list_entry(report: &MoveReport) -> Value {
+    let captured = report.captured.as_ref().map_or(0, Vec::len);
+    json!({"color": report.color.name(), "notation": report.notation, "captured": captured})
 }
 
 /// Repeats the count the players accepted (the record's `dead`: the stones they marked)
 /// once the last move is played, so that the last frame shows the recorded result and its
 /// territory. Does nothing unless the game stands at the count.
-fn accept_marked(game: &mut dyn engine::Engine, dead: &Value) -> Result<(), AppError> {
+fn accept_marked(game: &mut LiveGame, dead: &Value) -> Result<(), AppError> {
     if game.phase() != Phase::MarkingDead {
         return Ok(());
     }
@@ -200,15 +201,12 @@ fn accept_marked(game: &mut dyn engine::Engine, dead: &Value) -> Result<(), AppE
         .as_array()
         .ok_or_else(|| AppError::BadRequest("dead: expected a list of stones".into()))?;
     for (i, stone) in stones.iter().enumerate() {
-        let coords = |s: &Value| -> Vec<f64> {
-            s.as_array()
-                .map(|s| s.iter().filter_map(Value::as_f64).collect())
-                .unwrap_or_default()
-        };
-        let at = coords(stone);
-        let marked = game.game().dead_stones().iter().any(|d| coords(d) == at);
-        if !marked {
-            game.toggle_dead(&Value::from(at))
+        let at: Vec<f64> = stone
+            .as_array()
+            .map(|s| s.iter().filter_map(Value::as_f64).collect())
+            .unwrap_or_default();
+        if !game.is_marked_dead(&at) {
+            game.toggle_dead(&at)
                 .map_err(|e| AppError::BadRequest(format!("dead[{i}]: {e}")))?;
         }
     }

@@ -335,8 +335,37 @@ mod tests {
 
     #[test]
     fn a_state_message_starts_with_its_tag() {
+        use crate::protocol::GameState;
+        use stonefield_rules::{ByColor, Color, Phase};
+        let game = crate::live_game::LiveGame::open("classic", &serde_json::json!({}), None)
+            .expect("a game");
         let state = ServerMessage::State {
-            state: serde_json::json!({"type": "not this", "id": "x"}),
+            state: Box::new(GameState {
+                id: "x".into(),
+                variant: "classic".into(),
+                rules: serde_json::json!({}),
+                you: None,
+                creator: "black".into(),
+                invite: None,
+                seats: "open",
+                status: "open".into(),
+                phase: Phase::Playing,
+                to_move: Color::Black,
+                view: game.view(),
+                score: game.score(),
+                count: None,
+                clock: serde_json::Value::Null,
+                seq: 0,
+                moves: Vec::new(),
+                notation: Vec::new(),
+                result: None,
+                undo_by: None,
+                accepted: ByColor::default(),
+                last: None,
+                hints: false,
+                names: ByColor::default(),
+                computer: None,
+            }),
         };
         assert!(state.to_text().starts_with(STATE_PREFIX));
         let moved = ServerMessage::refused("too-often", "wait");

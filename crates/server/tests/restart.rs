@@ -164,7 +164,8 @@ async fn clocks_are_restored_after_a_restart() {
     let again = stonefield_server::open_state(&config).await.unwrap();
     let room = again.rooms.get(&id).await.unwrap().unwrap();
     let (row, _) = room.snapshot().await.unwrap();
-    let left = row.clock.unwrap()["left"][0]["main_ms"].as_u64().unwrap();
+    let clock = serde_json::to_value(row.clock.unwrap()).unwrap();
+    let left = clock["left"][0]["main_ms"].as_u64().unwrap();
     assert!(
         (50_000..=59_700).contains(&left),
         "black used about 300 ms: {left}"

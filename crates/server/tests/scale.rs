@@ -7,6 +7,7 @@
 mod common;
 
 use std::net::SocketAddr;
+use stonefield_server::store::EventKind;
 
 use common::{
     Client, PG_URL, Process, Server, claimed_token, http, pg_drop_schema, pg_fresh_schema,
@@ -287,7 +288,7 @@ async fn two_instances_serve_one_game_through_a_race_and_a_sigkill() {
     let (row, events) = store.load(&id).await.unwrap().unwrap();
     let stored: Vec<Value> = events
         .iter()
-        .filter(|e| e.kind == "move")
+        .filter(|e| e.kind == EventKind::Move)
         .map(|e| stored_key(&e.body))
         .collect();
     assert_eq!(stored[..acked.len()], acked[..]);
@@ -397,7 +398,10 @@ async fn a_flag_falls_once_for_every_instance() {
     }
     let store = Store::connect(&url).await.unwrap();
     let (row, events) = store.load(&id).await.unwrap().unwrap();
-    let timeouts = events.iter().filter(|e| e.kind == "timeout").count();
+    let timeouts = events
+        .iter()
+        .filter(|e| e.kind == EventKind::Timeout)
+        .count();
     assert_eq!((timeouts, row.result.as_deref()), (1, Some("W+T")));
     pg_drop_schema(&url).await;
 }
@@ -472,7 +476,10 @@ async fn the_count_is_marked_and_accepted_across_instances() {
     let store = Store::connect(&url).await.unwrap();
     let (row, events) = store.load(&id).await.unwrap().unwrap();
     assert_eq!(row.result.as_deref(), white.result.as_str());
-    let accepts = events.iter().filter(|e| e.kind == "accept").count();
+    let accepts = events
+        .iter()
+        .filter(|e| e.kind == EventKind::Accept)
+        .count();
     assert_eq!(accepts, 2);
     pg_drop_schema(&url).await;
 }

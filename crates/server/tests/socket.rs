@@ -5,6 +5,7 @@ mod common;
 
 use common::{Client, classic_game, server};
 use serde_json::json;
+use stonefield_server::store::EventKind;
 
 #[tokio::test]
 async fn two_players_and_a_spectator_see_each_move() {
@@ -355,7 +356,7 @@ async fn a_move_stored_despite_a_failed_append_is_played() {
     let store = s.state.rooms.store();
     let event = |seq, at: [u32; 2], color: &str| stonefield_server::store::Event {
         seq,
-        kind: "move".into(),
+        kind: EventKind::Move,
         body: json!({"color": color, "at": at}),
     };
     // The room's next append (seq 1, White at 2,2) finds its event stored already.

@@ -4,10 +4,16 @@ mod common;
 
 use serde_json::json;
 use stonefield_rules::{ByColor, Color};
+use stonefield_server::clock::{Clock, TimeControl};
 use stonefield_server::computer::ComputerSeat;
 use stonefield_server::ids::{is_token_hash, token_hash};
 use stonefield_server::seats::Seats;
-use stonefield_server::store::{Event, GameRow, Listed, Store, now_ms, sqlite_url};
+use stonefield_server::store::{Event, EventKind, GameRow, Listed, Store, now_ms, sqlite_url};
+
+/// Clocks told apart by `main_ms`.
+fn clock(main_ms: u64) -> Clock {
+    Clock::new(TimeControl::Absolute { main_ms })
+}
 
 fn row(id: &str) -> GameRow {
     GameRow {
@@ -15,7 +21,7 @@ fn row(id: &str) -> GameRow {
         variant: "classic".into(),
         rules: json!({"board_size": 9}),
         setup: None,
-        time_control: json!({"kind": "none"}),
+        time_control: TimeControl::None,
         black_token: token_hash("b"),
         white_token: token_hash("w"),
         creator: "black".into(),
@@ -44,7 +50,7 @@ async fn lobby_lists(store: &Store) {
     };
     store.create_game(&named).await.unwrap();
     let clocked = GameRow {
-        time_control: json!({"kind": "absolute", "main_ms": 60000}),
+        time_control: TimeControl::Absolute { main_ms: 60000 },
         ..row("tttttttttttt")
     };
     store.create_game(&clocked).await.unwrap();
@@ -72,7 +78,7 @@ async fn lobby_lists(store: &Store) {
         .unwrap();
     let undo = Event {
         seq: 3,
-        kind: "undo".into(),
+        kind: EventKind::Undo,
         body: json!({"from": 2}),
     };
     store.append(clocked_id, &undo, None, None).await.unwrap();
@@ -114,7 +120,7 @@ async fn lobby_lists(store: &Store) {
 fn mv(seq: i64, x: u32) -> Event {
     Event {
         seq,
-        kind: "move".into(),
+        kind: EventKind::Move,
         body: json!({"color": if seq % 2 == 0 { "black" } else { "white" }, "at": [x, 0]}),
     }
 }
@@ -218,7 +224,7 @@ async fn store_behaviour(store: Store) {
             .append(
                 "aaaaaaaaaaaa",
                 &mv(i, u32::try_from(i).unwrap()),
-                Some(&json!({"x": i})),
+                Some(&clock(u64::try_from(i).unwrap())),
                 None,
             )
             .await
@@ -234,16 +240,16 @@ async fn store_behaviour(store: Store) {
     let (g, events) = store.load("aaaaaaaaaaaa").await.unwrap().unwrap();
     assert!(g.claimed);
     assert_eq!(g.status, "live");
-    assert_eq!(g.clock, Some(json!({"x": 2})));
+    assert_eq!(g.clock, Some(clock(2)));
     assert_eq!(events, vec![mv(0, 0), mv(1, 1), mv(2, 2)]);
 
     store
-        .truncate("aaaaaaaaaaaa", 2, Some(&json!({"x": 9})), "live")
+        .truncate("aaaaaaaaaaaa", 2, Some(&clock(9)), "live")
         .await
         .unwrap();
     let (g, events) = store.load("aaaaaaaaaaaa").await.unwrap().unwrap();
     assert_eq!(events.len(), 2);
-    assert_eq!(g.clock, Some(json!({"x": 9})), "the undo saved the clocks");
+    assert_eq!(g.clock, Some(clock(9)), "the undo saved the clocks");
     // An event that ends the game saves the result with it.
     store
         .append(
@@ -536,4 +542,62 @@ async fn postgres_store() {
     let old = common::pg_fresh_schema().await.unwrap();
     games_stored_before_seats_load(&old).await;
     common::pg_drop_schema(&old).await;
+}
+
+/// A stored clock or time control that cannot be read is an error, never "no clock": a
+/// game that silently lost its clock could no longer be lost on time.
+#[tokio::test]
+async fn an_unreadable_stored_clock_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(dir.path()).unwrap();
+    let store = Store::connect(&url).await.unwrap();
+    let clocked = GameRow {
+        time_control: TimeControl::Absolute { main_ms: 60000 },
+        clock: Some(clock(60000)),
+        ..row("cccccccccccc")
+    };
+    store.create_game(&clocked).await.unwrap();
+    let read = store.game("cccccccccccc").await.unwrap().unwrap();
+    assert_eq!(
+        read.clock,
+        Some(clock(60000)),
+        "a clock reads back as stored"
+    );
+    assert_eq!(read.time_control, clocked.time_control);
+
+    use sqlx::Connection;
+    let mut db = sqlx::AnyConnection::connect(&url).await.unwrap();
+    for (column, text) in [
+        ("clock", "{\"left\": \"soon\"}"),
+        ("time_control", "{\"kind\": \"hourglass\"}"),
+    ] {
+        sqlx::query(&format!(
+            "UPDATE games SET {column} = $1 WHERE id = 'cccccccccccc'"
+        ))
+        .bind(text)
+        .execute(&mut db)
+        .await
+        .unwrap();
+        let e = store.game("cccccccccccc").await.expect_err(column);
+        assert!(
+            e.to_string().starts_with("stored data unreadable"),
+            "{column}: {e}"
+        );
+        let e = store.load("cccccccccccc").await.expect_err(column);
+        assert!(
+            e.to_string().starts_with("stored data unreadable"),
+            "{column}: {e}"
+        );
+        sqlx::query(&format!(
+            "UPDATE games SET {column} = $1 WHERE id = 'cccccccccccc'"
+        ))
+        .bind(if column == "clock" {
+            serde_json::to_string(&clock(60000)).unwrap()
+        } else {
+            "{\"kind\":\"none\"}".into()
+        })
+        .execute(&mut db)
+        .await
+        .unwrap();
+    }
 }

@@ -8,6 +8,7 @@ use common::{Client, http};
 use serde_json::{Map, Value, json};
 use stonefield_rules::classic::Rules;
 use stonefield_rules::{classic, margo, topological};
+use stonefield_server::store::EventKind;
 
 async fn variants(addr: std::net::SocketAddr) -> Vec<Value> {
     let (status, text) = http(addr, "GET", "/api/variants", "").await;
@@ -119,7 +120,10 @@ async fn a_margo_swap_is_refused_and_the_game_goes_on() {
         (Some(2), Some("white"))
     );
     let (_, events) = s.state.rooms.store().load(&id).await.unwrap().unwrap();
-    assert_eq!(events.iter().filter(|e| e.kind == "move").count(), 2);
+    assert_eq!(
+        events.iter().filter(|e| e.kind == EventKind::Move).count(),
+        2
+    );
     let st = white.sync().await;
     assert_eq!(
         (st["seq"].as_u64(), st["view"]["swapped"].as_bool()),

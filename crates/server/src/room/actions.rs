@@ -2,18 +2,19 @@
 //! counting phase (marking dead groups, accepting, resuming). Each change is an event,
 //! stored before it is broadcast (`events.rs`).
 
-use serde_json::{Value, json};
+use serde_json::Value;
+use stonefield_record::{MoveKind, MoveResult, RecordMove};
 use stonefield_rules::{Color, Phase};
 
 use stonefield_ai::level::Level;
 
 use super::computer_seat::COMPUTER_CONN;
-use super::{Event, Room, replay};
+use super::{Event, EventKind, Room, replay};
 use crate::computer::{HINT_LEVEL, Task};
-use crate::engine::EngineError;
 use crate::game_record::{MAX_GAME_ENTRIES, entry_count};
+use crate::live_game::GameError;
 use crate::names::player_name;
-use crate::protocol::{ClientMessage, ServerMessage};
+use crate::protocol::{ClientMessage, ServerMessage, point};
 
 /// How many times an action is checked again after losing its place to another
 /// instance's event before the player is asked to try again.
@@ -95,27 +96,31 @@ impl Room {
                 let Value::Object(mut m) = mv else {
                     return self.refuse(conn, "malformed", "a move must be an object");
                 };
+                // The colour is the seat's; a pass or resignation has a message of its own.
+                m.insert("color".into(), color.name().into());
                 m.remove("pass");
                 m.remove("resign");
-                // Marks, resumption and the ends from outside play have messages (or
-                // clocks) of their own, which check the phase and keep the room's books.
-                if let Some(key) = ["mark", "resume", "timeout", "limit"]
-                    .into_iter()
-                    .find(|k| m.contains_key(*k))
-                {
+                let mv = match self.engine.read_move(&Value::Object(m)) {
+                    Ok(mv) => mv,
+                    Err(e) => return self.refuse(conn, "malformed", &e.to_string()),
+                };
+                if let Some(name) = not_a_move(&mv.kind) {
                     return self.refuse(
                         conn,
                         "malformed",
-                        &format!("a move places a stone; \"{key}\" is not a move"),
+                        &format!("a move places a stone; \"{name}\" is not a move"),
                     );
                 }
-                self.play(conn, color, m).await;
+                self.play(conn, mv).await;
             }
-            ClientMessage::Pass => self.play(conn, color, pass_or_resign("pass")).await,
-            ClientMessage::Resign => self.play(conn, color, pass_or_resign("resign")).await,
+            ClientMessage::Pass => self.play(conn, RecordMove::pass(color)).await,
+            ClientMessage::Resign => self.play(conn, RecordMove::resign(color)).await,
             ClientMessage::UndoRequest => self.undo_request(conn, color).await,
             ClientMessage::UndoAnswer { accept } => self.undo_answer(conn, color, accept).await,
-            ClientMessage::ToggleDead { at } => self.toggle_dead(conn, color, at).await,
+            ClientMessage::ToggleDead { at } => match point(&at) {
+                Ok(at) => self.toggle_dead(conn, color, &at).await,
+                Err(message) => self.refuse(conn, "malformed", &message),
+            },
             ClientMessage::Accept => self.accept(conn, color).await,
             ClientMessage::Resume => self.resume(conn, color).await,
             ClientMessage::Hint => self.hint(conn),
@@ -145,12 +150,7 @@ impl Room {
         self.broadcast_state();
     }
 
-    pub(super) async fn play(
-        &mut self,
-        conn: u64,
-        color: Color,
-        mut mv: serde_json::Map<String, Value>,
-    ) {
+    pub(super) async fn play(&mut self, conn: u64, mv: RecordMove) {
         if !self.row.claimed {
             self.reload_seats().await;
         }
@@ -160,26 +160,18 @@ impl Room {
         // MarGo's swap exchanges the players' colours, and so their seats, which the server
         // does not do: refused before the engine applies it, so the engine and the stored
         // moves stay one game.
-        if mv.contains_key("swap") {
+        if mv.kind == MoveKind::Swap {
             return self.refuse(
                 conn,
                 "unsupported",
                 "swapping colours is not offered in online games",
             );
         }
-        mv.insert("color".into(), color.name().into());
-        let mv = Value::Object(mv);
-        let report = match self.engine.apply(&mv) {
-            Ok(r) => r,
-            Err(e) => return self.refuse(conn, "malformed", &e.to_string()),
-        };
-        let result = report.get("result").and_then(Value::as_str).unwrap_or("");
-        if !changes_game(result) {
+        let report = self.engine.apply(&mv);
+        if !changes_game(report.result) {
             let reason = report
-                .get("reason")
-                .and_then(Value::as_str)
-                .unwrap_or(result)
-                .to_owned();
+                .reason
+                .map_or_else(|| format!("{:?}", report.result), |r| r.reason().to_owned());
             return self.refuse(conn, &reason, &format!("move refused: {reason}"));
         }
         let now = self.now();
@@ -190,11 +182,7 @@ impl Room {
             _ => None,
         };
         let clock = self.clock_after(clock, result.is_some(), now);
-        let event = Event {
-            seq: self.next_seq(),
-            kind: "move".into(),
-            body: mv,
-        };
+        let event = Event::played(self.next_seq(), &mv, self.engine.game().variant());
         self.commit(conn, event, clock, result, Some(report)).await;
     }
 
@@ -204,13 +192,11 @@ impl Room {
         if self.finished() || entry_count(&self.events) + 1 < MAX_GAME_ENTRIES {
             return;
         }
-        let mv = json!({"color": self.engine.to_move().name(), "limit": true});
-        let report = match self.engine.apply(&mv) {
-            Ok(r) => r,
-            Err(e) => {
-                return tracing::error!(game = %self.row.id, "the move limit cannot end the game: {e}");
-            }
-        };
+        let mv = RecordMove::of(self.engine.to_move(), MoveKind::Limit);
+        let report = self.engine.apply(&mv);
+        if report.result != MoveResult::Limit {
+            return tracing::error!(game = %self.row.id, "the move limit cannot end the game: {report:?}");
+        }
         let result = match self.engine.phase() {
             Phase::Finished(outcome) => Some(outcome.to_string()),
             _ => None,
@@ -219,11 +205,7 @@ impl Room {
         let _ = clock.stop(self.now());
         clock.halt();
         tracing::info!(game = %self.row.id, "the game reached {MAX_GAME_ENTRIES} entries and ends");
-        let event = Event {
-            seq: self.next_seq(),
-            kind: "move".into(),
-            body: mv,
-        };
+        let event = Event::played(self.next_seq(), &mv, self.engine.game().variant());
         self.commit(COMPUTER_CONN, event, clock, result, Some(report))
             .await;
     }
@@ -256,16 +238,15 @@ impl Room {
     }
 
     pub(super) fn move_count(&self) -> u64 {
-        self.events.iter().filter(|e| e.kind == "move").count() as u64
+        self.events
+            .iter()
+            .filter(|e| e.kind == EventKind::Move)
+            .count() as u64
     }
 
-    /// Stores an event that changes no position, with the clocks as they run.
-    async fn note(&mut self, conn: u64, kind: &str, body: Value) -> bool {
-        let event = Event {
-            seq: self.next_seq(),
-            kind: kind.into(),
-            body,
-        };
+    /// Stores what `color` did that changes no position, with the clocks as they run.
+    async fn note(&mut self, conn: u64, kind: EventKind, color: Color) -> bool {
+        let event = Event::by(self.next_seq(), kind, color);
         self.commit(conn, event, self.clock.clone(), None, None)
             .await
     }
@@ -277,8 +258,7 @@ impl Room {
         if self.undo_by.is_some() {
             return self.refuse(conn, "undo-pending", "an undo request is already pending");
         }
-        self.note(conn, "undo_request", json!({"color": color.name()}))
-            .await;
+        self.note(conn, EventKind::UndoRequest, color).await;
     }
 
     pub(super) async fn undo_answer(&mut self, conn: u64, color: Color, accept: bool) {
@@ -286,8 +266,7 @@ impl Room {
             return self.refuse(conn, "no-undo", "no undo request from the opponent");
         }
         if !accept {
-            self.note(conn, "undo_decline", json!({"color": color.name()}))
-                .await;
+            self.note(conn, EventKind::UndoDecline, color).await;
             return;
         }
         let Some(last) = self.undo_point(color) else {
@@ -302,11 +281,7 @@ impl Room {
         if game.phase() == Phase::Playing {
             clock.start(game.to_move(), self.now());
         }
-        let event = Event {
-            seq: self.next_seq(),
-            kind: "undo".into(),
-            body: json!({"from": from, "color": color.name()}),
-        };
+        let event = Event::undo(self.next_seq(), color, from);
         self.commit(conn, event, clock, None, None).await;
     }
 
@@ -314,15 +289,15 @@ impl Room {
     /// and that move is its own answer, at the requester's move before it, so that the
     /// requester is to move again rather than the computer.
     fn undo_point(&self, answering: Color) -> Option<usize> {
-        let is_move = |e: &Event| e.kind == "move";
+        let is_move = |e: &Event| e.kind == EventKind::Move;
         let last = self.events.iter().rposition(is_move)?;
-        let by = |i: usize| self.events[i].body.get("color").and_then(Value::as_str);
+        let by = |i: usize| self.events[i].color();
         let computer_answers = self.row.computer.is_some_and(|c| c.color == answering);
-        if computer_answers && by(last) == Some(answering.name()) {
+        if computer_answers && by(last) == Some(answering) {
             let before = self.events[..last].iter().rposition(is_move);
             return Some(
                 before
-                    .filter(|&i| by(i) == Some(answering.other().name()))
+                    .filter(|&i| by(i) == Some(answering.other()))
                     .unwrap_or(last),
             );
         }
@@ -341,18 +316,14 @@ impl Room {
         ok
     }
 
-    pub(super) async fn toggle_dead(&mut self, conn: u64, color: Color, at: Value) {
+    pub(super) async fn toggle_dead(&mut self, conn: u64, color: Color, at: &[f64]) {
         if !self.marking(conn) {
             return;
         }
-        if let Err(e) = self.engine.toggle_dead(&at) {
+        if let Err(e) = self.engine.toggle_dead(at) {
             return self.refuse_engine(conn, &e);
         }
-        let event = Event {
-            seq: self.next_seq(),
-            kind: "mark".into(),
-            body: json!({"color": color.name(), "at": at}),
-        };
+        let event = Event::mark(self.next_seq(), color, at);
         self.commit(conn, event, self.clock.clone(), None, None)
             .await;
     }
@@ -373,11 +344,7 @@ impl Room {
             }
             clock.halt();
         }
-        let event = Event {
-            seq: self.next_seq(),
-            kind: "accept".into(),
-            body: json!({"color": color.name()}),
-        };
+        let event = Event::by(self.next_seq(), EventKind::Accept, color);
         self.commit(conn, event, clock, result, None).await;
     }
 
@@ -389,11 +356,7 @@ impl Room {
             return self.refuse_engine(conn, &e);
         }
         let clock = self.clock_after(self.clock.clone(), false, self.now());
-        let event = Event {
-            seq: self.next_seq(),
-            kind: "resume".into(),
-            body: json!({"color": color.name()}),
-        };
+        let event = Event::by(self.next_seq(), EventKind::Resume, color);
         self.commit(conn, event, clock, None, None).await;
     }
 }
@@ -401,9 +364,9 @@ impl Room {
 impl Room {
     /// Refuses with the game layer's reason: the rules' own code (`unsupported` for a
     /// mark where no stone stands, `wrong-phase`), or `malformed`.
-    fn refuse_engine(&mut self, conn: u64, e: &EngineError) {
+    fn refuse_engine(&mut self, conn: u64, e: &GameError) {
         match e {
-            EngineError::Refused(reason) => {
+            GameError::Refused(reason) => {
                 let reason = reason.clone();
                 self.refuse(conn, &reason, &format!("refused: {reason}"));
             }
@@ -414,12 +377,22 @@ impl Room {
 
 /// Whether a move report's `result` is one that changed the game and is stored: a stone,
 /// a pass, a resignation, or the end at the length limit.
-pub(super) fn changes_game(result: &str) -> bool {
-    matches!(result, "placed" | "pass" | "resign" | "limit")
+pub(super) fn changes_game(result: MoveResult) -> bool {
+    matches!(
+        result,
+        MoveResult::Placed | MoveResult::Pass | MoveResult::Resign | MoveResult::Limit
+    )
 }
 
-fn pass_or_resign(key: &str) -> serde_json::Map<String, Value> {
-    let mut m = serde_json::Map::new();
-    m.insert(key.into(), Value::Bool(true));
-    m
+/// The record key of a record move that players may not send as a move: marks,
+/// resumption and the ends from outside play have messages (or clocks) of their own,
+/// which check the phase and keep the room's books.
+fn not_a_move(kind: &MoveKind) -> Option<&'static str> {
+    match kind {
+        MoveKind::Mark(_) => Some("mark"),
+        MoveKind::Resume => Some("resume"),
+        MoveKind::Timeout => Some("timeout"),
+        MoveKind::Limit => Some("limit"),
+        _ => None,
+    }
 }

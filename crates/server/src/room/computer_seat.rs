@@ -15,12 +15,14 @@ use std::time::Duration;
 
 use serde_json::Value;
 use stonefield_ai::level::Level;
+use stonefield_record::RecordMove;
 use stonefield_rules::{ByColor, Color, Phase};
 use tokio::sync::mpsc;
 
 use super::Room;
 use crate::computer::{ComputerSeat, Task, ThinkPool, Thought, think};
-use crate::protocol::ServerMessage;
+use crate::protocol::{ServerMessage, point};
+use crate::store::{Event, EventKind};
 
 /// The connection id the computer's own actions go out under: no connection has it, so
 /// refusals addressed to it go nowhere.
@@ -142,8 +144,8 @@ impl Room {
 
     /// Whether the last move was a pass (by the opponent of the player to move).
     fn opponent_passed(&self) -> bool {
-        let last = self.events.iter().rev().find(|e| e.kind == "move");
-        last.is_some_and(|e| e.body.get("pass") == Some(&Value::Bool(true)))
+        let last = self.events.iter().rev().find(|e| e.kind == EventKind::Move);
+        last.is_some_and(Event::is_pass)
     }
 
     /// Starts the computer's thinking on the game as it stands, unless it already is.
@@ -232,9 +234,9 @@ impl Room {
             Thought::Move(mv) => self.computer_plays(seat.color, mv).await,
             Thought::Hint { .. } => {}
             Thought::Dead(points) => {
-                for at in points {
+                for at in points.iter().filter_map(|p| point(p).ok()) {
                     if !self.marked_dead(&at) {
-                        self.toggle_dead(COMPUTER_CONN, seat.color, at).await;
+                        self.toggle_dead(COMPUTER_CONN, seat.color, &at).await;
                     }
                 }
                 self.thinking.own_count = Some(self.engine.score());
@@ -248,31 +250,23 @@ impl Room {
     /// so that the game never waits on a computer that keeps asking for it.
     async fn computer_plays(&mut self, color: Color, mv: Value) {
         let version = self.thinking.version();
-        let Value::Object(map) = mv else {
-            return;
-        };
-        self.play(COMPUTER_CONN, color, map).await;
-        for fallback in ["pass", "resign"] {
+        match self.engine.read_move(&mv) {
+            Ok(mv) if mv.color == color => self.play(COMPUTER_CONN, mv).await,
+            other => {
+                tracing::error!(game = %self.row.id, "the computer's move cannot be read: {other:?}")
+            }
+        }
+        for fallback in [RecordMove::pass(color), RecordMove::resign(color)] {
             if self.thinking.version() != version || self.finished() {
                 return;
             }
-            tracing::error!(game = %self.row.id, "the computer's move was refused; it plays {fallback}");
-            let mut m = serde_json::Map::new();
-            m.insert(fallback.into(), Value::Bool(true));
-            self.play(COMPUTER_CONN, color, m).await;
+            tracing::error!(game = %self.row.id, "the computer's move was refused; it plays {:?}", fallback.kind);
+            self.play(COMPUTER_CONN, fallback).await;
         }
     }
 
     /// Whether the stone at record point `at` is marked dead.
-    fn marked_dead(&self, at: &Value) -> bool {
-        let Some(at) = at.as_array() else {
-            return false;
-        };
-        let view = self.engine.view();
-        let dead = view.get("dead").and_then(Value::as_array);
-        dead.into_iter()
-            .flatten()
-            .filter_map(Value::as_array)
-            .any(|d| d.len() == at.len() + 1 && d[..at.len()] == at[..])
+    fn marked_dead(&self, at: &[f64]) -> bool {
+        self.engine.is_marked_dead(at)
     }
 }

@@ -7,16 +7,17 @@
 
 use std::sync::atomic::Ordering;
 
-use serde_json::{Value, json};
+use serde_json::Value;
+use stonefield_record::MoveReport;
 use stonefield_rules::{Color, Phase};
 use tokio::sync::mpsc;
 
 use super::computer_seat::COMPUTER_CONN;
-use super::{Poke, Room, color_of, pending, replay};
+use super::{Poke, Room, pending, replay};
 use crate::clock::Clock;
-use crate::engine::{EngineError, phase_name, score_json};
-use crate::protocol::ServerMessage;
-use crate::store::{Event, StoreError, effective};
+use crate::live_game::GameError;
+use crate::protocol::{Moved, ServerMessage};
+use crate::store::{Event, EventKind, StoreError, effective};
 
 /// How often (ms) a watched room on a shared store reads it without a notice.
 const LOOK_EVERY_MS: u64 = 5_000;
@@ -25,7 +26,7 @@ const LOOK_EVERY_MS: u64 = 5_000;
 #[derive(Debug, thiserror::Error)]
 enum Diverged {
     #[error(transparent)]
-    Engine(#[from] EngineError),
+    Game(#[from] GameError),
     #[error("a stored move the rules refuse: {0}")]
     Refused(Value),
 }
@@ -42,14 +43,13 @@ impl Room {
         event: Event,
         clock: Clock,
         result: Option<String>,
-        report: Option<Value>,
+        report: Option<MoveReport>,
     ) -> bool {
-        let saved = serde_json::to_value(&clock).ok();
         let status = result.as_deref().map(|r| ("finished", Some(r)));
         let started = std::time::Instant::now();
         let stored = self
             .store
-            .append(&self.row.id, &event, saved.as_ref(), status)
+            .append(&self.row.id, &event, Some(&clock), status)
             .await;
         self.metrics.store_latency.observe(started.elapsed());
         if let Err(e) = stored {
@@ -77,7 +77,7 @@ impl Room {
                 return false;
             }
         }
-        if event.kind == "move" {
+        if event.kind == EventKind::Move {
             self.metrics.moves.fetch_add(1, Ordering::Relaxed);
             // A player's move, from its arrival in the room (the computer's have none).
             if let Some(since) = self.since.take() {
@@ -113,7 +113,7 @@ impl Room {
         event: Event,
         clock: Clock,
         result: Option<String>,
-        report: Option<Value>,
+        report: Option<MoveReport>,
     ) {
         self.last_seq = event.seq;
         self.clock = clock;
@@ -121,41 +121,40 @@ impl Room {
             self.row.result = result;
             self.row.status = "finished".into();
         }
-        let kind = event.kind.clone();
-        match kind.as_str() {
-            "move" => {
+        match event.kind {
+            EventKind::Move => {
                 self.undo_by = None;
                 self.accepted = [false; 2];
                 self.events.push(event);
                 self.changed();
                 self.last_report.clone_from(&report);
-                self.broadcast_moved(report.unwrap_or(Value::Null));
+                self.broadcast_moved(report);
             }
-            "mark" | "resume" => {
+            EventKind::Mark | EventKind::Resume => {
                 self.accepted = [false; 2];
                 self.events.push(event);
                 self.changed();
                 self.broadcast_state();
             }
-            "accept" => {
-                if let Some(c) = color_of(&event) {
+            EventKind::Accept => {
+                if let Some(c) = event.color() {
                     self.accepted[c.index()] = true;
                 }
                 self.events.push(event);
                 self.broadcast_state();
             }
-            "undo_request" => {
-                self.undo_by = color_of(&event);
+            EventKind::UndoRequest => {
+                self.undo_by = event.color();
                 let by = self.undo_by.map_or("", Color::name).to_owned();
                 self.events.push(event);
                 self.broadcast(&ServerMessage::UndoRequested { by });
             }
-            "undo_decline" => {
+            EventKind::UndoDecline => {
                 self.undo_by = None;
                 self.events.push(event);
                 self.broadcast(&ServerMessage::UndoDeclined);
             }
-            "undo" => {
+            EventKind::Undo => {
                 self.events.push(event);
                 self.events = effective(&self.events);
                 self.rebuild();
@@ -164,25 +163,25 @@ impl Room {
                 self.changed();
                 self.broadcast_state();
             }
-            _ => {
+            EventKind::Timeout => {
                 self.events.push(event);
                 self.broadcast_state();
             }
         }
     }
 
-    fn broadcast_moved(&mut self, report: Value) {
-        let msg = ServerMessage::Moved {
+    fn broadcast_moved(&mut self, report: Option<MoveReport>) {
+        let msg = ServerMessage::Moved(Box::new(Moved {
             seq: self.move_count(),
             report,
-            to_move: self.engine.to_move().name().into(),
-            phase: phase_name(self.engine.phase()).into(),
-            score: score_json(self.engine.score()),
+            to_move: self.engine.to_move(),
+            phase: self.engine.phase(),
+            score: self.engine.score(),
             clock: self.clock.view(self.now()),
             result: self.row.result.clone(),
             view: self.engine.move_view(),
             count: self.engine.count(),
-        };
+        }));
         self.broadcast(&msg);
     }
 
@@ -226,40 +225,42 @@ impl Room {
     }
 
     /// Plays an event another instance stored, with the clocks it stored.
-    fn apply_stored(&mut self, event: Event, clock: Option<Value>) -> Result<(), Diverged> {
+    fn apply_stored(&mut self, event: Event, clock: Option<Clock>) -> Result<(), Diverged> {
         let mut report = None;
         let mut result = None;
-        match event.kind.as_str() {
-            "move" => {
-                let r = self.engine.apply(&event.body)?;
-                let played = r.get("result").and_then(Value::as_str).unwrap_or("");
-                if !super::actions::changes_game(played) {
+        match event.kind {
+            EventKind::Move => {
+                let r = self.engine.apply(&self.engine.read_move(&event.body)?);
+                if !super::actions::changes_game(r.result) {
                     self.rebuild();
-                    return Err(Diverged::Refused(r));
+                    return Err(Diverged::Refused(event.body));
                 }
                 if let Phase::Finished(outcome) = self.engine.phase() {
                     result = Some(outcome.to_string());
                 }
                 report = Some(r);
             }
-            "mark" => self
-                .engine
-                .toggle_dead(crate::game_record::marked_point(&event.body))?,
-            "resume" => self.engine.resume_play()?,
-            "accept" => {
-                if let Some(c) = color_of(&event)
+            EventKind::Mark => {
+                let at = event
+                    .marked_point()
+                    .ok_or_else(|| GameError::Malformed(format!("stored mark {}", event.body)))?;
+                self.engine.toggle_dead(&at)?;
+            }
+            EventKind::Resume => self.engine.resume_play()?,
+            EventKind::Accept => {
+                if let Some(c) = event.color()
                     && self.accepted[c.other().index()]
                 {
                     result = Some(self.engine.accept_count()?.to_string());
                 }
             }
-            "timeout" => {
-                result = color_of(&event).map(|c| format!("{}+T", c.other().letter()));
+            EventKind::Timeout => {
+                result = event.color().map(|c| format!("{}+T", c.other().letter()));
             }
-            _ => {}
+            EventKind::UndoRequest | EventKind::UndoDecline | EventKind::Undo => {}
         }
         // The clocks stored with the event; without them, the side to move's from now.
-        let clock = match clock.and_then(|c| serde_json::from_value::<Clock>(c).ok()) {
+        let clock = match clock {
             Some(clock) => clock,
             None => self.clock_after(self.clock.clone(), result.is_some(), self.now()),
         };
@@ -362,11 +363,7 @@ impl Room {
         let _ = clock.stop(now);
         clock.halt();
         let result = format!("{}+T", color.other().letter());
-        let event = Event {
-            seq: self.next_seq(),
-            kind: "timeout".into(),
-            body: json!({"color": color.name()}),
-        };
+        let event = Event::by(self.next_seq(), EventKind::Timeout, color);
         let stored = self
             .commit(COMPUTER_CONN, event, clock, Some(result), None)
             .await;

@@ -7,14 +7,15 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{Value, json};
-use stonefield_rules::{Color, Phase};
+use serde_json::Value;
+use stonefield_record::MoveReport;
+use stonefield_rules::{ByColor, Color, Phase};
 use tokio::sync::{mpsc, oneshot};
 use tracing::Instrument;
 
-use crate::clock::{Clock, TimeControl};
-use crate::engine::{self, Engine, EngineError, phase_name, score_json};
-use crate::protocol::{ClientMessage, ServerMessage};
+use crate::clock::Clock;
+use crate::live_game::{GameError, LiveGame};
+use crate::protocol::{ClientMessage, GameState, ServerMessage};
 mod actions;
 mod computer_seat;
 mod events;
@@ -27,7 +28,7 @@ use crate::ids::{self, same_token};
 use crate::metrics::Metrics;
 use crate::quota::TimeShare;
 use crate::seats::{ClaimError, check_claim, creator_invite};
-use crate::store::{self, Event, GameRow, Store, StoreError, effective};
+use crate::store::{self, Event, EventKind, GameRow, Store, StoreError, effective};
 use computer_seat::{Answer, Thinking};
 use state_cache::StateCache;
 
@@ -194,29 +195,34 @@ pub enum RoomError {
     Store(#[from] StoreError),
     /// The stored game cannot be rebuilt.
     #[error(transparent)]
-    Engine(#[from] EngineError),
+    Game(#[from] GameError),
 }
 
 /// Rebuilds a game from its stored events (a whole log, or the events that stand).
 ///
 /// # Errors
-/// Rules that cannot make a game or an event that cannot be read.
-pub fn replay(row: &GameRow, events: &[Event]) -> Result<Box<dyn Engine>, EngineError> {
-    let mut game = engine::open(&row.variant, &row.rules, row.setup.as_ref())?;
+/// Rules that cannot make a game, or an event that cannot be read or played.
+pub fn replay(row: &GameRow, events: &[Event]) -> Result<LiveGame, GameError> {
+    let mut game = LiveGame::open(&row.variant, &row.rules, row.setup.as_ref())?;
     for e in &effective(events) {
-        match e.kind.as_str() {
-            "move" => {
-                game.apply(&e.body)?;
+        match e.kind {
+            EventKind::Move => {
+                let mv = game.read_move(&e.body)?;
+                game.apply(&mv);
             }
-            "mark" => game.toggle_dead(crate::game_record::marked_point(&e.body))?,
-            "resume" => game.resume_play()?,
+            EventKind::Mark => {
+                let at = e
+                    .marked_point()
+                    .ok_or_else(|| GameError::Malformed(format!("stored mark {}", e.body)))?;
+                game.toggle_dead(&at)?;
+            }
+            EventKind::Resume => game.resume_play()?,
             // The room's bookkeeping: the position does not change.
-            "accept" | "undo_request" | "undo_decline" | "timeout" => {}
-            other => {
-                return Err(EngineError::Malformed(format!(
-                    "stored event kind {other:?}"
-                )));
-            }
+            EventKind::Accept
+            | EventKind::UndoRequest
+            | EventKind::UndoDecline
+            | EventKind::Undo
+            | EventKind::Timeout => {}
         }
     }
     Ok(game)
@@ -226,7 +232,7 @@ pub fn replay(row: &GameRow, events: &[Event]) -> Result<Box<dyn Engine>, Engine
 #[derive(Debug)]
 struct Room {
     row: GameRow,
-    engine: Box<dyn Engine>,
+    engine: LiveGame,
     /// The events that stand (without those an undo took back).
     events: Vec<Event>,
     /// The sequence number of the last stored event (-1 before the first).
@@ -236,7 +242,7 @@ struct Room {
     next_conn: u64,
     undo_by: Option<Color>,
     accepted: [bool; 2],
-    last_report: Option<Value>,
+    last_report: Option<MoveReport>,
     store: Store,
     /// The computer's thinking, in games against the computer.
     thinking: Thinking,
@@ -274,12 +280,10 @@ pub fn start(
     let events = effective(&events);
     let engine = replay(&row, &events)?;
     let (undo_by, accepted) = pending(&events);
-    let control: TimeControl = serde_json::from_value(row.time_control.clone()).unwrap_or_default();
     let clock = row
         .clock
-        .as_ref()
-        .and_then(|c| serde_json::from_value::<Clock>(c.clone()).ok())
-        .unwrap_or_else(|| Clock::new(control));
+        .clone()
+        .unwrap_or_else(|| Clock::new(row.time_control));
     let (thinking, answers) = Thinking::new(pool);
     let mut room = Room {
         row,
@@ -315,25 +319,20 @@ pub fn start(
 fn pending(events: &[Event]) -> (Option<Color>, [bool; 2]) {
     let (mut undo_by, mut accepted) = (None, [false; 2]);
     for e in events {
-        match e.kind.as_str() {
-            "move" => (undo_by, accepted) = (None, [false; 2]),
-            "mark" | "resume" => accepted = [false; 2],
-            "accept" => {
-                if let Some(c) = color_of(e) {
+        match e.kind {
+            EventKind::Move => (undo_by, accepted) = (None, [false; 2]),
+            EventKind::Mark | EventKind::Resume => accepted = [false; 2],
+            EventKind::Accept => {
+                if let Some(c) = e.color() {
                     accepted[c.index()] = true;
                 }
             }
-            "undo_request" => undo_by = color_of(e),
-            "undo_decline" => undo_by = None,
-            _ => {}
+            EventKind::UndoRequest => undo_by = e.color(),
+            EventKind::UndoDecline => undo_by = None,
+            EventKind::Undo | EventKind::Timeout => {}
         }
     }
     (undo_by, accepted)
-}
-
-/// The colour an event names (who accepted, asked, ran out of time).
-fn color_of(e: &Event) -> Option<Color> {
-    e.body.get("color")?.as_str()?.parse().ok()
 }
 
 impl Room {
@@ -567,7 +566,7 @@ impl Room {
     }
 
     /// The full state as the connection `seat` may see it.
-    fn state_for(&self, seat: Option<Color>) -> Value {
+    fn state_for(&self, seat: Option<Color>) -> GameState {
         // Only the creator is shown the invite, and only while it can still seat someone:
         // worked out again from the token the creator came with (the row has its hash).
         let creator = self.row.creator.parse::<Color>().ok();
@@ -580,43 +579,45 @@ impl Room {
                 .and_then(|token| creator_invite(token, self.row.invite.as_deref())),
             _ => None,
         };
-        let moves: Vec<&Value> = self
+        let moves: Vec<Value> = self
             .events
             .iter()
-            .filter(|e| e.kind == "move")
-            .map(|e| &e.body)
+            .filter(|e| e.kind == EventKind::Move)
+            .map(|e| e.body.clone())
             .collect();
-        json!({
-            "id": self.row.id,
-            "variant": self.row.variant,
-            "rules": self.row.rules,
-            "you": seat.map(Color::name),
-            "creator": self.row.creator,
-            "invite": invite,
-            "seats": self.row.seats.name(),
-            "status": self.status(),
-            "phase": phase_name(self.engine.phase()),
-            "to_move": self.engine.to_move().name(),
-            "view": self.engine.view(),
-            "score": score_json(self.engine.score()),
-            "count": self.engine.count(),
-            "clock": self.clock.view(self.now()),
-            "seq": moves.len(),
-            "moves": moves,
-            // Each move of `moves` in the variant's notation, for the move list.
-            "notation": self.engine.move_names(),
-            "result": self.row.result,
-            "undo_by": self.undo_by.map(Color::name),
-            "accepted": {"black": self.accepted[0], "white": self.accepted[1]},
-            "last": self.last_report,
-            "hints": self.hints_allowed(),
-            "names": {"black": self.row.names.black, "white": self.row.names.white},
-            "computer": self.row.computer.map(|c| {
+        GameState {
+            id: self.row.id.clone(),
+            variant: self.row.variant.clone(),
+            rules: self.row.rules.clone(),
+            you: seat,
+            creator: self.row.creator.clone(),
+            invite,
+            seats: self.row.seats.name(),
+            status: self.status().to_owned(),
+            phase: self.engine.phase(),
+            to_move: self.engine.to_move(),
+            view: self.engine.view(),
+            score: self.engine.score(),
+            count: self.engine.count(),
+            clock: self.clock.view(self.now()),
+            seq: moves.len(),
+            moves,
+            notation: self.engine.move_names().to_vec(),
+            result: self.row.result.clone(),
+            undo_by: self.undo_by,
+            accepted: ByColor {
+                black: self.accepted[0],
+                white: self.accepted[1],
+            },
+            last: self.last_report.clone(),
+            hints: self.hints_allowed(),
+            names: self.row.names.clone(),
+            computer: self.row.computer.map(|c| {
                 let mut seat = c.to_json();
                 seat["thinking"] = self.computer_thinking().into();
                 seat
             }),
-        })
+        }
     }
 
     fn send_to(&mut self, conn: u64, msg: &ServerMessage) {
@@ -651,7 +652,7 @@ impl Room {
             Some(text) => text,
             None => {
                 let text: Arc<str> = ServerMessage::State {
-                    state: self.state_for(seat),
+                    state: Box::new(self.state_for(seat)),
                 }
                 .to_text()
                 .into();
@@ -674,7 +675,7 @@ impl Room {
                     return Arc::clone(text);
                 }
                 let text: Arc<str> = ServerMessage::State {
-                    state: self.state_for(c.seat),
+                    state: Box::new(self.state_for(c.seat)),
                 }
                 .to_text()
                 .into();
