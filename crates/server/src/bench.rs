@@ -25,8 +25,8 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use crate::quota::SocketLimits;
-use crate::seats::Seats;
+use crate::game::seats::Seats;
+use crate::socket::quota::SocketLimits;
 use crate::{AppState, Config, CreatedGame, Limits, NewGame, new_game, open_state, serve_on};
 
 /// What to run (the options of `stonefield bench server`).

@@ -4,10 +4,10 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use crate::live_game::GameError;
+use crate::game::live_game::GameError;
+use crate::game::room::RoomError;
+use crate::game::seats::ClaimError;
 use crate::names::NameError;
-use crate::room::RoomError;
-use crate::seats::ClaimError;
 use crate::store::StoreError;
 
 /// What went wrong in a request.

@@ -7,48 +7,37 @@
 //! stonefield_server::run(stonefield_server::Config::default()).unwrap();
 //! ```
 
-mod analysis;
-mod assets;
+pub mod app_state;
 pub mod bench;
-pub mod clock;
-pub mod computer;
-mod deadline;
+mod cluster;
 mod error;
-mod game_record;
-mod gate;
+mod game;
 mod http;
 pub mod ids;
-mod listen;
-pub mod live_game;
 pub mod metrics;
 pub mod names;
-mod new_game;
-pub mod notices;
-pub mod outages;
-pub mod outbox;
-mod pool;
-pub mod protocol;
-pub mod quota;
-pub mod replay;
-pub mod room;
-pub mod rooms;
-pub mod seats;
 mod socket;
 pub mod store;
+
+pub use cluster::{notices, outages};
+pub use game::{clock, computer, live_game, room, rooms, seats};
+pub use http::replay;
+pub use socket::{outbox, protocol, quota};
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use app_state::AppState;
 pub use error::AppError;
-pub use game_record::{MAX_GAME_ENTRIES, record_of};
-pub use gate::Refusal;
-pub use http::{AppState, app};
-pub use listen::{Limits, serve_on};
-pub use new_game::{CreatedGame, GameSpec, NewGame, create, new_game};
-pub use pool::HeavyPool;
-pub use replay::frames;
+pub use game::game_record::{MAX_GAME_ENTRIES, record_of};
+pub use http::app;
+pub use http::gate::{Limits, Refusal};
+pub use http::heavy_pool::HeavyPool;
+pub use http::listen::serve_on;
+pub use http::new_game::{CreatedGame, GameSpec, NewGame, create, new_game};
+pub use http::replay::frames;
 
 /// How to run the server (the options of `stonefield serve`). Every option can also be
 /// given in the environment variable named in `--help` (a flag wins over its variable).

@@ -1,7 +1,7 @@
 //! What can go wrong with the store.
 
 use super::event::UnknownKind;
-use crate::seats::UnknownSeats;
+use crate::game::seats::UnknownSeats;
 
 /// A store failure.
 #[derive(Debug, thiserror::Error)]

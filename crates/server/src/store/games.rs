@@ -12,7 +12,7 @@ use super::event::{Event, effective};
 use super::rows::{GAME_COLUMNS, GameRow, clock_text, row_to_game};
 use super::time::now_ms;
 use super::writer::{Append, CHANNEL, update_status};
-use crate::clock::Clock;
+use crate::game::clock::Clock;
 
 impl Store {
     /// Stores a new game.

@@ -8,8 +8,8 @@ use super::error::StoreError;
 use super::event::EventKind;
 use super::rows::{GAME_COLUMNS, GameRow, Listed, row_to_game};
 use super::writer::CHANNEL;
-use crate::clock::TimeControl;
-use crate::seats::Seats;
+use crate::game::clock::TimeControl;
+use crate::game::seats::Seats;
 
 impl Store {
     /// Games with `status`, most recently active first.

@@ -5,10 +5,10 @@ use sqlx::Row;
 use stonefield_rules::{ByColor, Color};
 
 use super::error::StoreError;
-use crate::clock::{Clock, TimeControl};
-use crate::computer::ComputerSeat;
+use crate::game::clock::{Clock, TimeControl};
+use crate::game::computer::ComputerSeat;
+use crate::game::seats::Seats;
 use crate::ids;
-use crate::seats::Seats;
 
 /// A game as stored (without its events).
 #[derive(Debug, Clone, PartialEq)]

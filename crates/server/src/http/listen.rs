@@ -25,72 +25,10 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
-use crate::deadline::{BodyDeadline, Stalled};
-pub use crate::gate::ConnSlot;
-use crate::gate::{Gate, Open, Refusal, default_max_connections};
-use crate::http::{AppState, app};
-
-/// The bounds on what one client may hold or ask (options of `stonefield serve`).
-#[derive(Debug, Clone, clap::Args)]
-pub struct Limits {
-    /// Seconds a client has to send a request's headers; a kept-alive connection that sends
-    /// no next request within this time is closed too.
-    #[arg(long = "header-timeout", env = "STONEFIELD_HEADER_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
-    pub header_timeout_secs: u64,
-    /// Seconds a client has to send a request's body once its headers are in (so a whole
-    /// request takes at most --header-timeout plus this), else it is answered 408 and its
-    /// connection closed. A connection (WebSocket too) whose client takes nothing of what
-    /// it is sent for this long is closed as well.
-    #[arg(long = "request-timeout", env = "STONEFIELD_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
-    pub request_timeout_secs: u64,
-    /// Connections (HTTP and WebSocket) open at once in all; one more is answered 503 and
-    /// closed. Once half of them are open, each address may hold only
-    /// --busy-connections-per-ip: a crowd of addresses that filled the first half cannot
-    /// take the second, which stays for newcomers. The default is three quarters of the
-    /// process's limit on open files (`ulimit -n`), at most 10,000.
-    #[arg(long, env = "STONEFIELD_MAX_CONNECTIONS", default_value_t = default_max_connections(), value_parser = clap::value_parser!(u32).range(1..))]
-    pub max_connections: u32,
-    /// Connections open at once from one IP address (an IPv6 client's /64 network); one
-    /// more is answered 429 and closed.
-    #[arg(long, env = "STONEFIELD_CONNECTIONS_PER_IP", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
-    pub connections_per_ip: u32,
-    /// Connections open at once from one IP address while half of --max-connections are
-    /// open (enough for a browser loading the page and its game).
-    #[arg(long, env = "STONEFIELD_BUSY_CONNECTIONS_PER_IP", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
-    pub busy_connections_per_ip: u32,
-    /// Seconds between the pings a WebSocket is sent; one that has sent nothing (not even a
-    /// pong) for two of them is closed.
-    #[arg(long = "ping-interval", env = "STONEFIELD_PING_INTERVAL", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
-    pub ping_interval_secs: u64,
-    /// Games created plus seats claimed from one IP address per minute (a burst of this
-    /// many, then one every 60/N seconds).
-    #[arg(long, env = "STONEFIELD_CREATIONS_PER_MINUTE", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
-    pub creations_per_minute: u32,
-    /// Reverse proxies (addresses or networks such as `10.0.0.0/8`, comma-separated in the
-    /// variable) whose `X-Forwarded-For` names the client: behind them the bounds above
-    /// apply to each client, not to the proxy. Others' `X-Forwarded-For` is ignored.
-    #[arg(
-        long = "trusted-proxy",
-        env = "STONEFIELD_TRUSTED_PROXIES",
-        value_delimiter = ','
-    )]
-    pub trusted_proxies: Vec<IpNet>,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            header_timeout_secs: 10,
-            request_timeout_secs: 30,
-            max_connections: default_max_connections(),
-            connections_per_ip: 64,
-            busy_connections_per_ip: 8,
-            ping_interval_secs: 20,
-            creations_per_minute: 20,
-            trusted_proxies: Vec::new(),
-        }
-    }
-}
+use crate::app_state::AppState;
+use crate::http::app;
+use crate::http::deadline::{BodyDeadline, Stalled};
+use crate::http::gate::{ConnSlot, Gate, Limits, Open, Refusal};
 
 /// Refused connections answered at once, at most: each holds a descriptor until its
 /// answer is out. Beyond these, a refused connection is closed without an answer.

@@ -246,6 +246,14 @@ impl Clock {
     }
 }
 
+/// How much of the time from `since` to `now` (ms) falls in `outages`.
+pub fn overlap(outages: &[(i64, i64)], since: i64, now: i64) -> i64 {
+    outages
+        .iter()
+        .map(|&(from, to)| (to.min(now) - from.max(since)).max(0))
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -409,5 +417,14 @@ mod tests {
         c.start(Color::Black, 0);
         assert_eq!(c.deadline(), None);
         assert_eq!(c.stop(u64::MAX), Ok(()));
+    }
+
+    #[test]
+    fn only_the_outage_within_the_turn_counts() {
+        let outages = [(100, 200), (500, 800)];
+        assert_eq!(overlap(&outages, 0, 1000), 400);
+        assert_eq!(overlap(&outages, 150, 600), 150);
+        assert_eq!(overlap(&outages, 300, 400), 0);
+        assert_eq!(overlap(&[], 0, 1000), 0);
     }
 }

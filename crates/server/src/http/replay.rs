@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::error::AppError;
-use crate::live_game::LiveGame;
+use crate::game::live_game::LiveGame;
 use stonefield_record::MoveReport;
 use stonefield_rules::Phase;
 

@@ -8,8 +8,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::game::rooms::Rooms;
 use crate::ids;
-use crate::rooms::Rooms;
 use crate::store::{Store, StoreError, now_ms};
 
 /// How often an instance says it is alive.
@@ -59,27 +59,5 @@ async fn beat(store: Store, id: String) {
         if let Err(e) = store.heartbeat(&id, now_ms()).await {
             tracing::warn!("the heartbeat failed: {e}");
         }
-    }
-}
-
-/// How much of the time from `since` to `now` (ms) falls in `outages`.
-pub fn overlap(outages: &[(i64, i64)], since: i64, now: i64) -> i64 {
-    outages
-        .iter()
-        .map(|&(from, to)| (to.min(now) - from.max(since)).max(0))
-        .sum()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_the_outage_within_the_turn_counts() {
-        let outages = [(100, 200), (500, 800)];
-        assert_eq!(overlap(&outages, 0, 1000), 400);
-        assert_eq!(overlap(&outages, 150, 600), 150);
-        assert_eq!(overlap(&outages, 300, 400), 0);
-        assert_eq!(overlap(&[], 0, 1000), 0);
     }
 }

@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 use stonefield_rules::{Color, Phase};
 
-use crate::replay::MAX_RECORD_MOVES;
+use crate::http::replay::MAX_RECORD_MOVES;
 use crate::store::{Event, EventKind, GameRow, effective, point_value};
 
 /// The most entries a game's record may hold (moves, passes, marks, resumptions, the end):
@@ -107,7 +107,7 @@ pub fn record_of(row: &GameRow, events: &[Event]) -> Value {
 /// is finished and its events leave it at the count (accepting is no event of its own).
 fn accepted_dead(row: &GameRow, events: &[Event]) -> Option<Vec<Value>> {
     row.result.as_ref()?;
-    let engine = crate::room::replay(row, events).ok()?;
+    let engine = crate::game::rebuild::replay(row, events).ok()?;
     (engine.phase() == Phase::MarkingDead).then(|| engine.game().dead_stones())
 }
 
@@ -176,7 +176,7 @@ mod tests {
             variant: "classic".into(),
             rules: json!({"board_size": 9, "komi": 6.5}),
             setup: None,
-            time_control: crate::clock::TimeControl::None,
+            time_control: crate::game::clock::TimeControl::None,
             black_token: String::new(),
             white_token: String::new(),
             creator: "black".into(),
@@ -187,7 +187,7 @@ mod tests {
             created_ms: 0,
             computer: None,
             hints: false,
-            seats: crate::seats::Seats::Private,
+            seats: crate::game::seats::Seats::Private,
             invite: None,
             names: Default::default(),
         }
@@ -212,7 +212,7 @@ mod tests {
             event(11, "accept", json!({"color": "black"})),
             event(12, "accept", json!({"color": "white"})),
         ];
-        let mut live = crate::room::replay(&row(None), &log).unwrap();
+        let mut live = crate::game::rebuild::replay(&row(None), &log).unwrap();
         assert_eq!(
             live.game().final_view()["stones"].as_array().unwrap().len(),
             4

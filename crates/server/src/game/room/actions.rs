@@ -9,19 +9,17 @@ use stonefield_rules::{Color, Phase};
 use stonefield_ai::level::Level;
 
 use super::computer_seat::COMPUTER_CONN;
-use super::{Event, EventKind, Room, replay};
-use crate::computer::{HINT_LEVEL, Task};
-use crate::game_record::{MAX_GAME_ENTRIES, entry_count};
-use crate::live_game::GameError;
+use super::{Event, EventKind, Room};
+use crate::game::computer::{HINT_LEVEL, Task};
+use crate::game::game_record::{MAX_GAME_ENTRIES, entry_count};
+use crate::game::live_game::GameError;
+use crate::game::rebuild::replay;
 use crate::names::player_name;
-use crate::protocol::{ClientMessage, ServerMessage, point};
+use crate::socket::protocol::{ClientMessage, ServerMessage, point};
 
 /// How many times an action is checked again after losing its place to another
 /// instance's event before the player is asked to try again.
 const TRIES: usize = 4;
-
-/// The share of a room's time its spectators' previews may take together.
-pub(super) const SPECTATOR_PREVIEWS: f64 = 0.2;
 
 impl Room {
     pub(super) async fn on_message(&mut self, conn: u64, seat: Option<Color>, msg: ClientMessage) {

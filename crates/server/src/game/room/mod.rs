@@ -13,27 +13,29 @@ use stonefield_rules::{ByColor, Color, Phase};
 use tokio::sync::{mpsc, oneshot};
 use tracing::Instrument;
 
-use crate::clock::Clock;
-use crate::live_game::{GameError, LiveGame};
-use crate::protocol::{ClientMessage, GameState, ServerMessage};
+use crate::game::clock::Clock;
+use crate::game::live_game::{GameError, LiveGame};
+use crate::socket::protocol::{ClientMessage, GameState, ServerMessage};
 mod actions;
 mod computer_seat;
 mod events;
 mod state_cache;
 #[cfg(test)]
 mod tests;
+mod thinking;
 
-use crate::computer::ThinkPool;
+use crate::game::computer::ThinkPool;
+use crate::game::rebuild::{pending, replay};
+use crate::game::seats::{ClaimError, check_claim, creator_invite};
 use crate::ids::{self, same_token};
 use crate::metrics::Metrics;
-use crate::quota::TimeShare;
-use crate::seats::{ClaimError, check_claim, creator_invite};
+use crate::socket::quota::TimeShare;
 use crate::store::{self, Event, EventKind, GameRow, Store, StoreError, effective};
-use computer_seat::{Answer, Thinking};
 use state_cache::StateCache;
+use thinking::{Answer, Thinking};
 
-/// Outgoing text for one connection, bounded in bytes ([`crate::outbox`]).
-pub use crate::outbox::Outbox;
+/// Outgoing text for one connection, bounded in bytes ([`crate::socket::outbox`]).
+pub use crate::socket::outbox::Outbox;
 
 /// Commands a room takes.
 #[derive(Debug)]
@@ -198,35 +200,8 @@ pub enum RoomError {
     Game(#[from] GameError),
 }
 
-/// Rebuilds a game from its stored events (a whole log, or the events that stand).
-///
-/// # Errors
-/// Rules that cannot make a game, or an event that cannot be read or played.
-pub fn replay(row: &GameRow, events: &[Event]) -> Result<LiveGame, GameError> {
-    let mut game = LiveGame::open(&row.variant, &row.rules, row.setup.as_ref())?;
-    for e in &effective(events) {
-        match e.kind {
-            EventKind::Move => {
-                let mv = game.read_move(&e.body)?;
-                game.apply(&mv);
-            }
-            EventKind::Mark => {
-                let at = e
-                    .marked_point()
-                    .ok_or_else(|| GameError::Malformed(format!("stored mark {}", e.body)))?;
-                game.toggle_dead(&at)?;
-            }
-            EventKind::Resume => game.resume_play()?,
-            // The room's bookkeeping: the position does not change.
-            EventKind::Accept
-            | EventKind::UndoRequest
-            | EventKind::UndoDecline
-            | EventKind::Undo
-            | EventKind::Timeout => {}
-        }
-    }
-    Ok(game)
-}
+/// The share of a room's time its spectators' previews may take together.
+pub(super) const SPECTATOR_PREVIEWS: f64 = 0.2;
 
 /// The room's state; owned by its task.
 #[derive(Debug)]
@@ -303,7 +278,7 @@ pub fn start(
         since: None,
         flag_retry_at: 0,
         states: StateCache::default(),
-        spectator_previews: TimeShare::new(actions::SPECTATOR_PREVIEWS),
+        spectator_previews: TimeShare::new(SPECTATOR_PREVIEWS),
         next_look_at: 0,
     };
     room.resume_clock(outages);
@@ -313,26 +288,6 @@ pub fn start(
     let span = tracing::info_span!("game", id = %room.row.id);
     tokio::spawn(room.run(rx, answers, poked).instrument(span));
     Ok(RoomHandle { tx, pokes })
-}
-
-/// The undo request pending and the counts accepted at the end of the events that stand.
-fn pending(events: &[Event]) -> (Option<Color>, [bool; 2]) {
-    let (mut undo_by, mut accepted) = (None, [false; 2]);
-    for e in events {
-        match e.kind {
-            EventKind::Move => (undo_by, accepted) = (None, [false; 2]),
-            EventKind::Mark | EventKind::Resume => accepted = [false; 2],
-            EventKind::Accept => {
-                if let Some(c) = e.color() {
-                    accepted[c.index()] = true;
-                }
-            }
-            EventKind::UndoRequest => undo_by = e.color(),
-            EventKind::UndoDecline => undo_by = None,
-            EventKind::Undo | EventKind::Timeout => {}
-        }
-    }
-    (undo_by, accepted)
 }
 
 impl Room {
@@ -385,7 +340,7 @@ impl Room {
         }
         let ms = |t: u64| i64::try_from(t).unwrap_or(i64::MAX);
         let since = self.clock.running_since().map_or(i64::MAX, ms);
-        let missed = crate::outages::overlap(outages, since, ms(self.now()));
+        let missed = crate::game::clock::overlap(outages, since, ms(self.now()));
         self.clock.forgive(u64::try_from(missed).unwrap_or(0));
     }
 

@@ -16,14 +16,14 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use stonefield_rules::{ByColor, Color};
 
-use crate::clock::{Clock, TimeControl};
-use crate::computer::ComputerSeat;
 use crate::error::AppError;
+use crate::game::clock::{Clock, TimeControl};
+use crate::game::computer::ComputerSeat;
+use crate::game::live_game::LiveGame;
+use crate::game::rooms::Rooms;
+use crate::game::seats::Seats;
+use crate::http::replay::check_setup;
 use crate::ids;
-use crate::live_game::LiveGame;
-use crate::replay::check_setup;
-use crate::rooms::Rooms;
-use crate::seats::Seats;
 use crate::store::{GameRow, now_ms};
 
 /// The new-game form.
@@ -181,7 +181,7 @@ pub async fn new_game(rooms: &Rooms, req: NewGame) -> Result<CreatedGame, AppErr
 }
 
 /// Stores a checked game. The second seat gets a placeholder token nobody is told: a
-/// claim replaces it with a fresh one (see [`crate::seats`]). The store keeps the hashes of
+/// claim replaces it with a fresh one (see [`crate::game::seats`]). The store keeps the hashes of
 /// the tokens and of the invite, which is worked out from the creator's token
 /// ([`ids::invite_for`]) so that the creator can be shown it again.
 ///

@@ -12,8 +12,8 @@ use std::time::Duration;
 use sqlx::Executor;
 use sqlx::postgres::PgListener;
 
-use crate::room::Poke;
-use crate::rooms::Rooms;
+use crate::game::room::Poke;
+use crate::game::rooms::Rooms;
 use crate::store::{CHANNEL, StoreError};
 
 /// Starts listening for `rooms` if their store is shared (nothing to do on SQLite);

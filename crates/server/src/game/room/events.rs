@@ -13,10 +13,11 @@ use stonefield_rules::{Color, Phase};
 use tokio::sync::mpsc;
 
 use super::computer_seat::COMPUTER_CONN;
-use super::{Poke, Room, pending, replay};
-use crate::clock::Clock;
-use crate::live_game::GameError;
-use crate::protocol::{Moved, ServerMessage};
+use super::{Poke, Room};
+use crate::game::clock::Clock;
+use crate::game::live_game::GameError;
+use crate::game::rebuild::{pending, replay};
+use crate::socket::protocol::{Moved, ServerMessage};
 use crate::store::{Event, EventKind, StoreError, effective};
 
 /// How often (ms) a watched room on a shared store reads it without a notice.

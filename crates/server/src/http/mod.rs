@@ -1,6 +1,15 @@
 //! The HTTP side: pages (embedded client), the game list, creating and joining games,
 //! record downloads, replays, and the WebSocket upgrade.
 
+pub(crate) mod analysis;
+pub(crate) mod assets;
+pub(crate) mod deadline;
+pub mod gate;
+pub mod heavy_pool;
+pub mod listen;
+pub mod new_game;
+pub mod replay;
+
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,36 +28,18 @@ use tower_governor::key_extractor::KeyExtractor;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tracing::Instrument;
 
-use crate::assets;
+use crate::app_state::AppState;
 use crate::error::AppError;
-use crate::game_record::record_of;
-use crate::gate::client_of;
+use crate::game::game_record::record_of;
+use crate::http::gate::ConnSlot;
+use crate::http::gate::client_of;
+use crate::http::new_game::{NewGame, create};
+use crate::http::replay::{Slice, frames, read_upload};
 use crate::ids;
-use crate::listen::{ConnSlot, Limits};
 use crate::names::{NameField, player_name};
-use crate::new_game::{NewGame, create};
-use crate::pool::HeavyPool;
-use crate::protocol::MAX_MESSAGE_BYTES;
-use crate::quota::Quotas;
-use crate::replay::{Slice, frames, read_upload};
-use crate::rooms::Rooms;
 use crate::socket;
-use crate::store::{Event, GameRow, Listed, now_ms};
-
-/// What every handler shares.
-#[derive(Debug, Clone)]
-pub struct AppState {
-    /// The running rooms (and through them, the store).
-    pub rooms: Arc<Rooms>,
-    /// Where replays and SGF decoding run, off the async workers.
-    pub heavy: HeavyPool,
-    /// Connection and request limits.
-    pub limits: Limits,
-    /// How long a game without a clock stays in the lobby's `live` list with no move.
-    pub idle_after: Duration,
-    /// What each WebSocket may cost, per connection, per address and in total.
-    pub quotas: Arc<Quotas>,
-}
+use crate::socket::protocol::MAX_MESSAGE_BYTES;
+use crate::store::{Listed, now_ms};
 
 /// The whole application, without a socket (tests drive it directly or bind port 0).
 pub fn app(state: AppState) -> Router {
@@ -85,10 +76,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/sgf", get(download_sgf))
         .route("/api/games/{id}/replay", get(replay_game))
         .route("/api/replay", post(replay_record))
-        .route("/api/analysis", post(crate::analysis::analyse_upload))
+        .route("/api/analysis", post(crate::http::analysis::analyse_upload))
         .route(
             "/api/games/{id}/analysis",
-            get(crate::analysis::analyse_game),
+            get(crate::http::analysis::analyse_game),
         )
         .route("/ws/{id}", get(ws_upgrade))
         .route("/healthz", get(healthz))
@@ -187,20 +178,6 @@ async fn create_game(
     })))
 }
 
-pub(crate) async fn load(s: &AppState, id: &str) -> Result<(GameRow, Vec<Event>), AppError> {
-    if !ids::is_game_id(id) {
-        return Err(AppError::NotFound);
-    }
-    // A finished game's room may stop between finding it and asking it: open it again.
-    for _ in 0..3 {
-        let room = s.rooms.get(id).await?.ok_or(AppError::NotFound)?;
-        if let Some(snapshot) = room.snapshot().await {
-            return Ok(snapshot);
-        }
-    }
-    Err(AppError::Internal("the game's room keeps stopping".into()))
-}
-
 /// The checked `name` of a request body (`None`: anonymous).
 fn name_in(body: &[u8]) -> Result<Option<String>, AppError> {
     let field: NameField =
@@ -244,7 +221,7 @@ async fn download_record(
     State(s): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let (row, events) = load(&s, &id).await?;
+    let (row, events) = s.snapshot(&id).await?;
     let body = serde_json::to_string_pretty(&record_of(&row, &events))
         .map_err(|e| AppError::Internal(e.to_string()))?;
     let disposition = format!("attachment; filename=\"stonefield-{id}.json\"");
@@ -262,7 +239,7 @@ async fn download_sgf(
     State(s): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let (row, events) = load(&s, &id).await?;
+    let (row, events) = s.snapshot(&id).await?;
     if row.variant != "classic" {
         return Err(AppError::BadRequest("SGF is for classic games only".into()));
     }
@@ -286,7 +263,7 @@ async fn replay_game(
     Path(id): Path<String>,
     Query(slice): Query<Slice>,
 ) -> Result<Response, AppError> {
-    let (row, events) = load(&s, &id).await?;
+    let (row, events) = s.snapshot(&id).await?;
     // The record replays the game to find the marks of its count: off the async workers too.
     let answer = s
         .heavy

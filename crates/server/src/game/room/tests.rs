@@ -5,10 +5,10 @@ use std::sync::Arc;
 use serde_json::json;
 
 use super::{Command, RoomHandle};
-use crate::outbox::{self, Bounds, Drain, Outbox};
-use crate::protocol::ClientMessage;
-use crate::rooms::Rooms;
-use crate::seats::Seats;
+use crate::game::rooms::Rooms;
+use crate::game::seats::Seats;
+use crate::socket::outbox::{self, Bounds, Drain, Outbox};
+use crate::socket::protocol::ClientMessage;
 use crate::store::{Store, sqlite_url};
 use crate::{NewGame, new_game};
 

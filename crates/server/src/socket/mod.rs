@@ -3,12 +3,16 @@
 //! parsing messages into room commands, joined by `select!`. A connection that sends
 //! nothing, not even a pong, for two ping intervals is closed.
 //!
-//! What a connection costs is bounded ([`crate::quota`]): its outbox in bytes (beyond
+//! What a connection costs is bounded ([`crate::socket::quota`]): its outbox in bytes (beyond
 //! them the room cuts it, and it closes at once), each write in time (a client that does
 //! not read for `--send-timeout` is closed), and its `sync`s, previews and pings in rate,
 //! its own and its address's: states and previews asked too often are refused as
 //! `too-often` here, before they reach the room; pings too often (each makes the protocol
 //! layer queue a pong, read or not) close the connection.
+
+pub mod outbox;
+pub mod protocol;
+pub mod quota;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -20,12 +24,12 @@ use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{oneshot, watch};
 
+use crate::game::room::{Command, RoomHandle};
+use crate::game::rooms::Rooms;
 use crate::metrics::Metrics;
-use crate::outbox::{self, Bounds};
-use crate::protocol::{ClientMessage, ServerMessage, parse_client};
-use crate::quota::{Ask, Quota};
-use crate::room::{Command, RoomHandle};
-use crate::rooms::Rooms;
+use crate::socket::outbox::Bounds;
+use crate::socket::protocol::{ClientMessage, ServerMessage, parse_client};
+use crate::socket::quota::{Ask, Quota};
 
 /// How long a closing handshake may take: a client that does not read never answers it.
 const CLOSE_WAIT: Duration = Duration::from_secs(1);
@@ -335,9 +339,9 @@ mod tests {
 
     #[test]
     fn a_state_message_starts_with_its_tag() {
-        use crate::protocol::GameState;
+        use crate::socket::protocol::GameState;
         use stonefield_rules::{ByColor, Color, Phase};
-        let game = crate::live_game::LiveGame::open("classic", &serde_json::json!({}), None)
+        let game = crate::game::live_game::LiveGame::open("classic", &serde_json::json!({}), None)
             .expect("a game");
         let state = ServerMessage::State {
             state: Box::new(GameState {

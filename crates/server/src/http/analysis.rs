@@ -10,11 +10,11 @@ use stonefield_ai::level::Level;
 use stonefield_record::{AnyGame, Record};
 use stonefield_rules::{Color, Phase};
 
-use crate::computer::{HINT_LEVEL, Task, Thought, think};
+use crate::app_state::AppState;
 use crate::error::AppError;
-use crate::game_record::record_of;
-use crate::http::{AppState, load};
-use crate::replay::{check_record, read_upload};
+use crate::game::computer::{HINT_LEVEL, Task, Thought, think};
+use crate::game::game_record::record_of;
+use crate::http::replay::{check_record, read_upload};
 
 /// Searches waiting per thinking thread beyond which an analysis is refused: a flood of
 /// analyses must not hold up the computers of the games being played.
@@ -36,7 +36,7 @@ pub async fn analyse_game(
     Path(id): Path<String>,
     Query(at): Query<Position>,
 ) -> Result<Json<Value>, AppError> {
-    let (row, events) = load(&s, &id).await?;
+    let (row, events) = s.snapshot(&id).await?;
     analyse(&s, &record_of(&row, &events), at.moves).await
 }
 

@@ -10,18 +10,18 @@
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use serde_json::Value;
 use stonefield_ai::level::Level;
 use stonefield_record::RecordMove;
-use stonefield_rules::{ByColor, Color, Phase};
-use tokio::sync::mpsc;
+use stonefield_rules::{Color, Phase};
 
 use super::Room;
-use crate::computer::{ComputerSeat, Task, ThinkPool, Thought, think};
-use crate::protocol::{ServerMessage, point};
+use super::thinking::Answer;
+use crate::game::computer::{ComputerSeat, Task, Thought, think};
+use crate::socket::protocol::{ServerMessage, point};
 use crate::store::{Event, EventKind};
 
 /// The connection id the computer's own actions go out under: no connection has it, so
@@ -32,56 +32,6 @@ pub(super) const COMPUTER_CONN: u64 = u64::MAX;
 /// to that one: the longest search (a second at level 10, less on a clock) and ample room
 /// for a busy pool. A computer whose instance died answers this much later.
 pub(super) const ANSWER_GRACE_MS: u64 = 10_000;
-
-/// A computer's answer, the version of the game it was about, and for a hint the
-/// connection that asked.
-/// No thought when the search was skipped (the game moved on) or failed.
-#[derive(Debug)]
-pub(super) struct Answer {
-    version: u64,
-    asker: Option<u64>,
-    thought: Option<Thought>,
-}
-
-/// The room's side of the computer's thinking.
-#[derive(Debug)]
-pub(super) struct Thinking {
-    pool: ThinkPool,
-    /// Bumped by every stored change of the game; shared with queued jobs so that a job
-    /// whose game has moved on is skipped before it starts.
-    version: Arc<AtomicU64>,
-    /// The version the computer was last asked about, while it has not answered.
-    asked: Option<u64>,
-    answers: mpsc::Sender<Answer>,
-    /// The score under the computer's own marks, once it has marked.
-    own_count: Option<ByColor<f64>>,
-    /// A player's hint is being searched: one at a time per game.
-    pub(super) hint_pending: bool,
-    /// Until this time (ms) the instance that stored the last change answers for the
-    /// computer, not this one.
-    pub(super) others_answer_until: Option<u64>,
-}
-
-impl Thinking {
-    /// Thinking on `pool`; answers arrive on the returned receiver.
-    pub(super) fn new(pool: ThinkPool) -> (Thinking, mpsc::Receiver<Answer>) {
-        let (answers, rx) = mpsc::channel(4);
-        let thinking = Thinking {
-            pool,
-            version: Arc::new(AtomicU64::new(0)),
-            asked: None,
-            answers,
-            own_count: None,
-            hint_pending: false,
-            others_answer_until: None,
-        };
-        (thinking, rx)
-    }
-
-    fn version(&self) -> u64 {
-        self.version.load(Ordering::SeqCst)
-    }
-}
 
 impl Room {
     /// Records that the game changed: answers about earlier versions are stale.

@@ -1,7 +1,7 @@
 //! What WebSockets may cost, bounded per connection, per address and in total: the bytes
 //! of states a connection may ask for again (`sync`) and how often it may ask for a
 //! preview or a pong, each a second, and how many bytes of unsent messages its outbox
-//! ([`crate::outbox`]) may hold. The connections of one address share one entry of a table
+//! ([`crate::socket::outbox`]) may hold. The connections of one address share one entry of a table
 //! (their rates and their bytes), removed when the last of them closes; every connection
 //! shares the count of all unsent bytes.
 //!

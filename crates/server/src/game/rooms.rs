@@ -1,7 +1,7 @@
 //! The running rooms by game id. A room opens on demand, when someone first asks for its
 //! game (so start-up reads no game, however many are stored), and a finished game's room
 //! closes when its last viewer leaves. Open games nobody joined expire. On a shared store
-//! the instance's listener ([`crate::notices`]) pokes the rooms open here about events
+//! the instance's listener ([`crate::cluster::notices`]) pokes the rooms open here about events
 //! other instances stored.
 
 use std::collections::HashMap;
@@ -10,9 +10,9 @@ use std::time::Duration;
 
 use tokio::sync::{Mutex, watch};
 
-use crate::computer::ThinkPool;
+use crate::game::computer::ThinkPool;
+use crate::game::room::{self, Poke, RoomError, RoomHandle};
 use crate::metrics::Metrics;
-use crate::room::{self, Poke, RoomError, RoomHandle};
 use crate::store::{Store, now_ms};
 
 /// Every running room.
@@ -48,7 +48,7 @@ impl Rooms {
         }
     }
 
-    /// The times no instance was alive (see [`crate::outages`]), set once at start.
+    /// The times no instance was alive (see [`crate::cluster::outages`]), set once at start.
     pub fn set_outages(&self, outages: Vec<(i64, i64)>) {
         let _ = self.outages.set(outages);
     }
