@@ -589,6 +589,8 @@ impl Room {
         json!({
             "id": self.row.id,
             "variant": self.row.variant,
+            // What the page may offer (pass, reserve stones, SGF, 3D...), so it keeps no list.
+            "offers": self.row.variant.parse::<stonefield_record::Variant>().ok().map(stonefield_record::Variant::offers),
             "rules": self.row.rules,
             "you": seat.map(Color::name),
             "creator": self.row.creator,
