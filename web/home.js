@@ -1,7 +1,7 @@
 // The home page: the new-game form and the lists of open, live and finished games.
 import { saveSeat, saveName, loadName, nameField } from './state.js';
+import { $ } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 
 function timeControl(f) {
   const main = Math.round(Number(f.main.value) * 60000);
@@ -110,6 +110,7 @@ async function create(ev) {
   const f = ev.target;
   if (!chosen(f)) return;
   saveName($('name').value);
+  /** @type {Record<string, unknown>} */
   const body = { variant: f.variant.value, rules: rules(f), time_control: timeControl(f), color: f.color.value, ...nameField() };
   // Against the computer the server takes the other seat itself.
   if (f.opponent.value === 'computer') body.computer_level = Number(f.level.value);

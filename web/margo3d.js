@@ -5,6 +5,7 @@
 import * as THREE from './vendor/three/three.module.min.js';
 import { OrbitControls } from './vendor/three/OrbitControls.js';
 import { RoomEnvironment } from './vendor/three/RoomEnvironment.js';
+import { planOf } from './board.js';
 
 // Balls of diameter 1 on holes 1 apart: a ball resting on four others sits sqrt(1/2) higher.
 const RADIUS = 0.49;
@@ -14,8 +15,6 @@ const BOARD_THICKNESS = 0.5;
 // A faded level stays faintly visible, so that the stack still reads.
 const FADED_OPACITY = 0.12;
 const COLORS = { black: 0x171717, white: 0xf1ece1, playable: 0x0f9d58, legal: 0x1565c0, illegal: 0xc62828, last: 0xe53935, warn: 0xd32f2f };
-
-const planOf = ([x, y, l]) => [x + l / 2, y + l / 2];
 
 // A wood texture drawn once on a 2D canvas: warm base, long darker grain lines, a little
 // noise; no image file to serve.
@@ -289,7 +288,7 @@ export function createMargo3d(canvas, handlers) {
     // Draws the state: `fade` is the highest level shown solid (1 = bottom), `mine`
     // whether the viewer is to move (the playable points are theirs to pick).
     draw(st, geo, { fade, mine }) {
-      if (geo.size !== size) { buildBoard(geo.size); built = { view: null }; }
+      if (geo.size !== size) { buildBoard(geo.size); built = { view: null, fade: null, mine: null }; }
       if (built.view !== st.game.view || built.fade !== fade || built.mine !== mine) {
         buildBalls(st, fade, mine);
         built = { view: st.game.view, fade, mine };

@@ -3,9 +3,10 @@
 // miss: who just passed, an undo request waiting for its answer. Everything shown comes
 // from the state: the names of moves are the server's (`notation`), never worked out here.
 import { timeLeft } from './state.js';
+import { $ } from './dom.js';
 import { fmtTime, lowTime } from './clocks.js';
 
-const $ = (id) => document.getElementById(id);
+/** @type {import('./types.js').Color[]} */
 const COLORS = ['black', 'white'];
 const COLOR_NAME = { black: 'Black', white: 'White' };
 

@@ -3,7 +3,7 @@
 // zombies ringed, cut contacts crossed, playable upper points ringed. No rules here: all
 // of it comes from the view's `display` and `playable`.
 import { f, key } from './svg.js';
-import { planOf } from './board.js';
+import { planOf, ballRadius } from './board.js';
 
 // The base colour of a ball: higher levels lighter (black) or darker (white), so that a
 // stack reads from above.
@@ -21,7 +21,7 @@ function ballShade(color, level) {
 function ball(s, level, attrs) {
   const [x, y] = planOf(s);
   const color = s[s.length - 1];
-  const r = 0.48 - level * 0.035;
+  const r = ballRadius(level);
   return `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" class="stone ball ${color}" fill="url(#ball-${color}-${level})" stroke="${level ? '#555' : '#000'}" stroke-width="0.03" data-level="${level}" ${attrs}/>`;
 }
 

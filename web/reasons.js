@@ -44,6 +44,10 @@ export const REASONS = {
 
 // The sentence for `reason` in a game of `variant` in `phase`; the server's own message
 // for a code the table does not know.
+/**
+ * @param {string} reason
+ * @param {{ variant?: string, phase?: string, message?: string }} [context]
+ */
 export function explain(reason, { variant, phase, message } = {}) {
   const entry = REASONS[reason];
   if (typeof entry === 'string') return entry;

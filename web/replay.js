@@ -6,8 +6,8 @@ import { geometry } from './board.js';
 import { render } from './render.js';
 import { describeMove, percent } from './state.js';
 import { fmtScore, countNotes, countTableRows, resultWhy } from './count.js';
+import { $, listItems } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 const svg = $('board');
 // The server answers a slice of frames at a time: they are fetched as the slider reaches
 // them and kept. `source(from)` asks for the slice starting at `from` (all but the last
@@ -51,7 +51,7 @@ function drawCount(count) {
   if (!count) return;
   $('count-table').tBodies[0].replaceChildren(...countTableRows(count));
   const notes = countNotes(count, { status: meta.result ? 'finished' : 'replay' });
-  $('count-notes').replaceChildren(...notes.map((n) => { const li = document.createElement('li'); li.textContent = n; return li; }));
+  $('count-notes').replaceChildren(...listItems(notes));
 }
 
 async function fetchFrom(from) {
@@ -75,12 +75,12 @@ async function show(i) {
   // A later step may have been asked while this slice was on its way.
   if (!fr || wanted !== target) return;
   at = target;
-  const st = { game: { variant: meta.variant, view: fr.view, you: null, to_move: fr.to_move, phase: 'replay', status: 'replay', count: fr.count ?? null }, hover: null, preview: null, territory: showTerritory };
+  const st = { game: { variant: meta.variant, offers: meta.offers, view: fr.view, you: null, to_move: fr.to_move, phase: 'replay', status: 'replay', count: fr.count ?? null }, hover: null, preview: null, territory: showTerritory };
   // `data-frame` says which frame the board shows, so it is set once the board is drawn.
   const drawn = at;
   requestAnimationFrame(() => {
-    render(svg, st, geo, { zoom: 1 });
-    document.body.dataset.frame = drawn;
+    render(svg, st, geo, { zoom: 1, cx: null, cy: null });
+    document.body.dataset.frame = String(drawn);
   });
   $('slider').value = at;
   $('move-no').textContent = at;
@@ -125,7 +125,7 @@ async function open(fetchSlice) {
   $('result').textContent = d.result ? `Result: ${d.result} ${resultWhy(d.result)}`.trim() : '';
   const who = (c) => d.players?.[c]?.name ?? NAME[c];
   $('players').textContent = `${who('black')} (B) – ${who('white')} (W)${d.date ? ` · ${d.date}` : ''}`;
-  $('territory-box').hidden = !['classic', 'continuous'].includes(d.variant);
+  $('territory-box').hidden = !d.offers?.territory;
   drawMoveList(d.moves ?? []);
   document.body.dataset.frames = d.total;
   await show(d.total - 1);

@@ -12,7 +12,7 @@ let audio = null;
 // makes it at the first click anywhere.
 function ready() {
   if (!audio) {
-    const Ctx = window.AudioContext ?? window.webkitAudioContext;
+    const Ctx = window.AudioContext ?? /** @type {any} */ (window).webkitAudioContext;
     if (!Ctx) return null;
     audio = new Ctx();
   }
