@@ -2,16 +2,14 @@
 // where a pointer lands. Grid boards use integer points; other boards real coordinates.
 
 /**
- * How a board is drawn, worked out once per state from the view's board.
- * @typedef {object} Geometry
- * @property {'grid' | 'pyramid' | 'polygon'} kind
- * @property {boolean} grid points are whole numbers on a grid
- * @property {number} [size] points per side (grid, pyramid)
- * @property {number} [levels] MarGo's levels
- * @property {number} radius a stone's radius in board units
- * @property {{ x: number, y: number, w: number, h: number }} bounds the whole board's view box
- * @property {number[][] | null} polygon continuous Go's board outline
- * @property {number[][]} stars
+ * How a board is drawn, worked out once per state from the view's board: `grid` when
+ * points are whole numbers on a grid, `radius` a stone's in board units, `bounds` the
+ * whole board's view box.
+ * @typedef {{ radius: number, bounds: { x: number, y: number, w: number, h: number }, stars: number[][] }} Common
+ * @typedef {Common & { kind: 'grid', grid: true, size: number, polygon: null }} GridGeometry
+ * @typedef {Common & { kind: 'pyramid', grid: false, size: number, levels: number, polygon: null }} PyramidGeometry
+ * @typedef {Common & { kind: 'polygon', grid: false, polygon: number[][] }} PolygonGeometry
+ * @typedef {GridGeometry | PyramidGeometry | PolygonGeometry} Geometry
  */
 /** @typedef {{ zoom: number, cx: number | null, cy: number | null }} Zoom */
 /** @typedef {import('./types.js').Point} Point */
@@ -93,7 +91,9 @@ export function candidatesAt(geo, x, y) {
 // The stone nearest to (x, y) within one stone radius, for marking dead groups.
 /** @param {Geometry} geo @param {import('./types.js').Stone[]} stones @param {number} x @param {number} y */
 export function stoneAt(geo, stones, x, y) {
-  let best = null; let dist = geo.grid ? 0.5 : geo.radius;
+  /** @type {import('./types.js').Stone | null} */
+  let best = null;
+  let dist = geo.grid ? 0.5 : geo.radius;
   for (const s of stones) {
     const [sx, sy] = planOf(s);
     const d = Math.hypot(sx - x, sy - y);

@@ -5,25 +5,26 @@ import { $ } from './dom.js';
 import { myTurn, offline, in3d } from './state.js';
 
 /** @typedef {import('./state.js').PageState} PageState */
+/** @typedef {import('./state.js').LoadedState} LoadedState */
 
 /**
  * What the controls show for `st` (a game is loaded): each entry true when shown or
  * enabled as named.
- * @param {PageState} st
+ * @param {LoadedState} st
  */
 export function controlFlags(st) {
   const g = st.game;
   const off = offline(st);
   const offers = g.offers;
   const seated = !!g.you && g.status !== 'finished';
-  const polygon = st.geo?.kind === 'polygon';
+  const polygon = st.geo.kind === 'polygon';
   return {
     // A seat taken without a name (an invite opened in a browser that knows none) may be named.
     nameBox: !!g.you && !g.names?.[g.you],
     playButtons: seated && g.phase === 'playing',
     marking: seated && g.phase === 'marking',
     pass: offers.pass,
-    acceptEnabled: !g.accepted?.[g.you] && !off,
+    acceptEnabled: !(g.you && g.accepted?.[g.you]) && !off,
     undoEnabled: !st.undoBy && !off,
     sendEnabled: !off,
     hint: !!g.hints && myTurn(st),
@@ -39,7 +40,7 @@ export function controlFlags(st) {
   };
 }
 
-/** @param {PageState} st */
+/** @param {LoadedState} st */
 export function drawControls(st) {
   const c = controlFlags(st);
   $('name-box').hidden = !c.nameBox;
@@ -63,12 +64,13 @@ export function drawControls(st) {
 }
 
 // The 3D / 2D choice and the level fade, where the variant has a 3D view.
-/** @param {PageState} st @param {ReturnType<typeof controlFlags>} c */
+/** @param {LoadedState} st @param {ReturnType<typeof controlFlags>} c */
 function drawViewChoice(st, c) {
   $('view-box').hidden = !c.viewBox;
   document.body.dataset.view = c.viewBox ? (in3d(st) ? '3d' : '2d') : '';
   if (!c.viewBox) return;
-  const { fade } = st.margo; const { levels } = st.geo;
+  const { fade } = st.margo;
+  const levels = st.geo.kind === 'pyramid' ? st.geo.levels : 1;
   $('view-3d').classList.toggle('on', in3d(st));
   $('view-2d').classList.toggle('on', !in3d(st));
   $('fade-box').hidden = !c.fadeBox;

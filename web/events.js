@@ -13,6 +13,7 @@ function clientToBoard(svg, x, y) {
 }
 
 export function bind(svg, h) {
+  /** @type {{ x: number, y: number, moved: boolean, pinch: number } | null} */
   let drag = null;
   const pointers = new Map();
   const down = (ev) => {

@@ -17,7 +17,7 @@ import * as previews from './previews.js';
 /** @typedef {import('./types.js').ServerMessage} ServerMessage */
 /** @typedef {import('./types.js').MoveRequest} MoveRequest */
 
-const id = location.pathname.split('/').pop();
+const id = location.pathname.split('/').pop() ?? '';
 const st = createState();
 // An invite link carries its one-time invite in the fragment (never sent to a server);
 // links made before invites had their own token say `seat=`, and work as invites.
@@ -68,7 +68,7 @@ function onState(m) {
   applyFull(st, m.state);
   st.geo = geometry(m.state.view.board, m.state.view.rules ?? m.state.rules);
   if (first) setLinks(m.state);
-  if (first && m.state.offers.three_d) { st.margo.fade = st.geo.levels; showView(savedView(), false); }
+  if (first && m.state.offers.three_d && st.geo.kind === 'pyramid') { st.margo.fade = st.geo.levels; showView(savedView(), false); }
   st.message = first ? st.seatNotice : '';
   resetPreviews();
 }
@@ -166,7 +166,7 @@ function say(message) { st.message = message; redraw(); }
 // Why a click cannot play, or '' when it is the player's turn.
 function notMyTurn() {
   if (myTurn(st)) return '';
-  return explain(st.game.you ? 'not-your-turn' : 'spectator');
+  return explain(st.game?.you ? 'not-your-turn' : 'spectator');
 }
 
 /** @param {number[]} at */
@@ -195,6 +195,7 @@ bind($('board'), {
   },
   click: clickBoard,
   zoom(factor, at) {
+    if (!st.geo) return;
     Object.assign(st.view, zoomed(st.geo, st.view, factor, at));
     redraw();
   },

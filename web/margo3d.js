@@ -21,7 +21,7 @@ const COLORS = { black: 0x171717, white: 0xf1ece1, playable: 0x0f9d58, legal: 0x
 function woodTexture() {
   const c = document.createElement('canvas');
   c.width = 512; c.height = 512;
-  const g = c.getContext('2d');
+  const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
   g.fillStyle = '#c98f4a';
   g.fillRect(0, 0, 512, 512);
   let seed = 7;
@@ -99,6 +99,7 @@ export function createMargo3d(canvas, handlers) {
   const illegalRing = ringMaterial(COLORS.illegal);
 
   let size = 0;
+  /** @type {any} three.js's Group, once built */
   let board = null;
   const balls = new THREE.Group();
   const overlay = new THREE.Group();
@@ -265,7 +266,9 @@ export function createMargo3d(canvas, handlers) {
 
   // A press that hardly moves is a click; anything more turns the view. `pointer` is where
   // the pointer last hovered, to pick again when the balls change under it.
+  /** @type {{ x: number, y: number, id: number, many: boolean } | null} */
   let press = null;
+  /** @type {[number, number] | null} */
   let pointer = null;
   const down = (ev) => { press = { x: ev.clientX, y: ev.clientY, id: ev.pointerId, many: !!press }; };
   const up = (ev) => {

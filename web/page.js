@@ -12,11 +12,12 @@ import { drawPanel } from './panel.js';
 import { drawControls, drawConnection } from './controls.js';
 
 /** @typedef {import('./state.js').PageState} PageState */
+/** @typedef {import('./state.js').LoadedState} LoadedState */
 /** @typedef {import('./types.js').GameState} GameState */
 
 const NAME = { black: 'Black', white: 'White' };
 
-/** The status line: whose move, or why nobody moves. @param {PageState} st */
+/** The status line: whose move, or why nobody moves. @param {LoadedState} st */
 export function statusText(st) {
   const g = st.game;
   if (g.status === 'finished') return 'game over';
@@ -34,7 +35,7 @@ export function youText(g) {
 /**
  * The score line, with the previewed move's score. Once play has stopped the score is the
  * count's total, the numbers the result compares.
- * @param {PageState} st
+ * @param {LoadedState} st
  */
 export function scoreText(st) {
   const g = st.game;
@@ -56,14 +57,14 @@ export function acceptedText(g) {
   return who.length ? `${who.join(' and ')} accepted the count.` : '';
 }
 
-/** The hint line under the board: why the previewed point cannot be played. @param {PageState} st */
+/** The hint line under the board: why the previewed point cannot be played. @param {LoadedState} st */
 export function previewWhyText(st) {
   const p = st.preview?.result;
   if (!p || p.legal) return '';
   return `Here: ${explain(p.reason ?? 'no-point', { variant: st.game.variant, phase: st.game.phase })}`;
 }
 
-/** The suggestion asked for, in words. @param {PageState} st */
+/** The suggestion asked for, in words. @param {LoadedState} st */
 export function suggestionText(st) {
   const sg = st.suggestion;
   if (!sg) return '';
@@ -71,13 +72,13 @@ export function suggestionText(st) {
   return `Suggested: ${describeMove(sg.move)}${sg.win_rate == null ? '' : ` · your win estimate ${percent(sg.win_rate)}`}`;
 }
 
-/** The variant's own line of figures: balls on a pyramid, trees where they count. @param {PageState} st */
+/** The variant's own line of figures: balls on a pyramid, trees where they count. @param {LoadedState} st */
 export function infoText(st) {
   if (st.geo?.kind === 'pyramid') return pyramidInfo(st.game);
   return st.game.offers.trees ? topoInfo(st.game) : '';
 }
 
-/** The previewed point and its legality, for the tests (`data-preview`). @param {PageState} st */
+/** The previewed point and its legality, for the tests (`data-preview`). @param {LoadedState} st */
 export function previewMark(st) {
   const pv = st.preview;
   return pv ? `${(pv.result.at ?? pv.request.at ?? []).join(',')}:${pv.result.legal}` : '';
@@ -93,14 +94,14 @@ function drawCount(g) {
   $('count-notes').replaceChildren(...listItems(countNotes(c, g)));
 }
 
-/** @param {PageState} st */
+/** @param {LoadedState} st */
 function drawBoard(st) {
   if (in3d(st)) st.margo.scene.draw(st, st.geo, { fade: st.margo.fade, mine: myTurn(st) });
   else render($('board'), st, st.geo, st.view);
 }
 
 // What the end-to-end tests read of the page, on the body's data attributes.
-/** @param {PageState} st */
+/** @param {LoadedState} st */
 function markBody(st) {
   const g = st.game;
   Object.assign(document.body.dataset, {
@@ -109,10 +110,11 @@ function markBody(st) {
   });
 }
 
-/** Draws the whole page from `st`; nothing before the first state. @param {PageState} st */
-export function drawPage(st) {
+/** Draws the whole page from `page`; nothing before the first state. @param {PageState} page */
+export function drawPage(page) {
+  if (!page.game || !page.geo) return;
+  const st = /** @type {LoadedState} */ (page);
   const g = st.game;
-  if (!g) return;
   drawBoard(st);
   markBody(st);
   $('you').textContent = youText(g);

@@ -85,9 +85,12 @@ export function ensureAsked(p, requests, send) {
  */
 export function choose(p, asked, mine) {
   if (!mine) return null;
-  const answered = asked
-    .map((request) => ({ request, result: p.answers.get(requestKey(request)) }))
-    .filter((a) => a.result);
+  /** @type {{ request: MoveRequest, result: PreviewResult }[]} */
+  const answered = [];
+  for (const request of asked) {
+    const result = p.answers.get(requestKey(request));
+    if (result) answered.push({ request, result });
+  }
   return answered.find((a) => a.result.legal) ?? answered[0] ?? null;
 }
 
@@ -104,5 +107,5 @@ export function settleClick(p) {
   const answers = asked.map((r) => p.answers.get(requestKey(r)));
   if (answers.some((a) => !a)) return null;
   p.pendingClick = null;
-  return asked[Math.max(answers.findIndex((a) => a.legal), 0)];
+  return asked[Math.max(answers.findIndex((a) => a?.legal), 0)];
 }

@@ -51,6 +51,6 @@ export const REASONS = {
 export function explain(reason, { variant, phase, message } = {}) {
   const entry = REASONS[reason];
   if (typeof entry === 'string') return entry;
-  if (entry) return entry[phase] ?? entry[variant] ?? entry.default;
+  if (entry) return entry[phase ?? ''] ?? entry[variant ?? ''] ?? entry.default;
   return message ?? reason;
 }

@@ -12,11 +12,11 @@ import { territoryMarks } from './count.js';
 /** @typedef {import('./types.js').GameState} GameState */
 /**
  * What a drawing of the board reads: the game's page state, or the replay's frame.
- * @typedef {{ game: DrawnGame | null, preview: import('./state.js').PageState['preview'], territory: boolean }} BoardState
+ * @typedef {{ game: DrawnGame, preview: import('./state.js').PageState['preview'], territory: boolean }} BoardState
  */
 /** @typedef {Pick<GameState, 'offers' | 'view' | 'you' | 'to_move' | 'phase' | 'status' | 'count'>} DrawnGame */
 
-/** @param {Geometry} geo */
+/** @param {import('./board.js').GridGeometry} geo */
 function gridLines(geo) {
   const n = geo.size; const parts = [];
   for (let i = 0; i < n; i++) {
@@ -31,7 +31,7 @@ function gridLines(geo) {
   return `<g stroke="#000" stroke-width="0.03">${parts.join('')}</g>${stars}<g font-size="0.38" text-anchor="middle" fill="#333">${labels.join('')}</g>`;
 }
 
-/** @param {Geometry} geo */
+/** @param {import('./board.js').PolygonGeometry} geo */
 function polygonBoard(geo) {
   const pts = geo.polygon.map((p) => p.join(',')).join(' ');
   return `<polygon points="${pts}" fill="#e3c27a" stroke="#000" stroke-width="0.05"/>`;
@@ -40,7 +40,7 @@ function polygonBoard(geo) {
 // Continuous Go's territory: each stone's Voronoi cell from the server, tinted by its
 // owner and clipped to the board. Once play has stopped, the count's cells: those of the
 // living stones only, recomputed by the server without the stones marked dead.
-/** @param {BoardState} st @param {Geometry} geo */
+/** @param {BoardState} st @param {import('./board.js').PolygonGeometry} geo */
 function territory(st, geo) {
   const counted = st.game.count?.cells;
   const cells = counted ?? st.game.view.display?.cells;
@@ -65,15 +65,16 @@ function atariRings(g, geo) {
 // stones it would capture ringed. Grid boards show only legal points.
 /** @param {BoardState} st @param {Geometry} geo */
 function overlay(st, geo) {
-  const g = st.game; const p = st.preview?.result;
-  if (!p) return '';
+  const g = st.game; const pv = st.preview;
+  if (!pv) return '';
+  const p = pv.result;
   const ok = p.legal === true;
   if (geo.grid && !ok) return '';
   const parts = [];
-  const at = p.at ?? st.preview.request.at ?? st.preview.request.request;
+  const at = p.at ?? pv.request.at ?? pv.request.request;
   // Continuous Go snaps a click to a legal point: a line from the pointer to the point
   // the click would land on shows where that is before the click.
-  const pointer = st.preview.request.request;
+  const pointer = pv.request.request;
   if (pointer && p.at && Math.hypot(pointer[0] - p.at[0], pointer[1] - p.at[1]) > 0.02) {
     parts.push(`<line class="snap-line" x1="${f(pointer[0])}" y1="${f(pointer[1])}" x2="${f(p.at[0])}" y2="${f(p.at[1])}" stroke="${ok ? '#1565c0' : '#c00'}" stroke-width="0.05" stroke-dasharray="0.12 0.08"/>`);
     parts.push(`<circle class="pointer" cx="${f(pointer[0])}" cy="${f(pointer[1])}" r="0.07" fill="${ok ? '#1565c0' : '#c00'}"/>`);

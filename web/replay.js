@@ -13,7 +13,14 @@ const svg = $('board');
 // them and kept. `source(from)` asks for the slice starting at `from` (all but the last
 // when `from` is undefined).
 const SLICE = 32;
-let source = null; let meta = null; let frames = new Map(); let geo = null; let at = 0;
+/** @type {((from: number | undefined) => Promise<any>) | null} */
+let source = null;
+/** @type {any} the answer that opened the replay: variant, offers, total, moves... */
+let meta = null;
+let frames = new Map();
+/** @type {import('./board.js').Geometry | null} */
+let geo = null;
+let at = 0;
 let wanted = 0;
 // Continuous Go's Voronoi tint and classic territory marks, on unless turned off (T).
 let showTerritory = true;
@@ -55,6 +62,7 @@ function drawCount(count) {
 }
 
 async function fetchFrom(from) {
+  if (!source) return;
   const d = await source(from);
   if (d) d.frames.forEach((f, k) => frames.set(d.from + k, f));
 }
@@ -68,7 +76,8 @@ async function frame(i) {
 }
 
 async function show(i) {
-  if (!meta) return;
+  if (!meta || !geo) return;
+  const board = geo;
   const target = Math.max(0, Math.min(i, meta.total - 1));
   wanted = target;
   const fr = await frame(target);
@@ -79,7 +88,7 @@ async function show(i) {
   // `data-frame` says which frame the board shows, so it is set once the board is drawn.
   const drawn = at;
   requestAnimationFrame(() => {
-    render(svg, st, geo, { zoom: 1, cx: null, cy: null });
+    render(svg, st, board, { zoom: 1, cx: null, cy: null });
     document.body.dataset.frame = String(drawn);
   });
   $('slider').value = at;
@@ -135,9 +144,11 @@ async function open(fetchSlice) {
 const sliceQuery = (from) => (from === undefined ? `?count=${SLICE}` : `?from=${from}&count=${SLICE}`);
 
 // The server's JSON answer, or null with its error shown (a refusal may not be JSON).
+/** @param {string} url @param {RequestInit} [opts] @returns {Promise<any>} */
 async function fetchJson(url, opts) {
   const resp = await fetch(url, opts);
   const text = await resp.text();
+  /** @type {any} */
   let body = null;
   try { body = JSON.parse(text); } catch { body = null; }
   if (!resp.ok || !body) { $('msg').textContent = body?.error ?? (text || `error ${resp.status}`); return null; }

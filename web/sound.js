@@ -5,6 +5,7 @@ const KEY = 'stonefield.sound';
 
 export const soundOn = () => localStorage.getItem(KEY) === 'on';
 
+/** @type {AudioContext | null} */
 let audio = null;
 
 // Browsers start audio only from a user's gesture: the checkbox that turns the sound on is

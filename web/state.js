@@ -50,6 +50,9 @@ export function loadName() { return localStorage.getItem('stonefield.name') ?? '
 // The body fields that carry the name: none for an anonymous player.
 export function nameField() { const name = loadName(); return name ? { name } : {}; }
 
+/** A page state once the first state has come: what the drawing reads. */
+/** @typedef {PageState & { game: GameState, geo: Geometry }} LoadedState */
+
 /** @returns {PageState} */
 export function createState() {
   return {
@@ -69,7 +72,7 @@ export const offline = (st) => st.connection !== 'connected';
 /** @param {PageState} st @param {GameState} game */
 export function applyFull(st, game) {
   st.game = game;
-  st.undoBy = game.undo_by;
+  st.undoBy = game.undo_by ?? null;
   st.thinking = !!game.computer?.thinking;
   st.suggestion = null;
   st.preview = null;
@@ -92,7 +95,7 @@ export function applyMoved(st, m) {
   if (!g) return;
   const r = m.report;
   const view = g.view;
-  if (r.result === 'placed') {
+  if (r.result === 'placed' && r.at) {
     const captured = r.captured ?? [];
     view.stones = view.stones.filter((s) => !captured.some((c) => samePoint(s, c)));
     view.stones.push([...r.at, r.color]);
@@ -125,6 +128,7 @@ export function describeMove(mv) {
   if (!mv) return 'nothing';
   if (mv.pass) return 'pass';
   if (mv.resign) return 'resign';
+  if (!mv.at) return 'nothing';
   const at = mv.at.map((v) => (Number.isInteger(v) ? v : v.toFixed(2))).join(', ');
   return `[${at}]${mv.reserve ? ' (reserve stone)' : ''}`;
 }

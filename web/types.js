@@ -21,12 +21,9 @@
 
 /**
  * The board as the view describes it.
- * @typedef {object} BoardSpec
- * @property {'grid' | 'pyramid' | 'polygon'} kind
- * @property {number} [size]
- * @property {number} [levels]
- * @property {number[][]} [polygon]
- * @property {number[][]} [star_points]
+ * @typedef {{ kind: 'grid', size: number, star_points?: number[][] }
+ *   | { kind: 'pyramid', size: number, levels?: number }
+ *   | { kind: 'polygon', polygon?: number[][] }} BoardSpec
  */
 
 /**
@@ -38,7 +35,7 @@
  * @property {Point | null} [last]
  * @property {Stone[]} [dead]
  * @property {Point[]} [playable]
- * @property {Record<Color, number>} [prisoners]
+ * @property {Record<Color, number>} prisoners
  * @property {Record<string, any>} [display] the variant's display layers
  */
 
@@ -107,11 +104,11 @@
  * @property {string} phase 'playing', 'marking' or 'finished' (the replay page: 'replay')
  * @property {Color} to_move
  * @property {GameView} view
- * @property {Record<Color, number>} [score]
+ * @property {Record<Color, number>} score
  * @property {Count | null} [count]
  * @property {Clock | null} [clock]
- * @property {number} [seq]
- * @property {Move[]} [moves]
+ * @property {number} seq
+ * @property {Move[]} moves
  * @property {string[]} [notation]
  * @property {string | null} [result]
  * @property {Color | null} [undo_by]
