@@ -242,7 +242,13 @@ async function load3d() {
   }
   // For the end-to-end tests: where a point is on screen, and what a pointer there picks.
   const scene = st.margo.scene;
-  Object.assign(window, { __margo3d: { project: (p) => scene.project(p), pointAt: (x, y) => scene.pointAt(x, y), marked: () => scene.marked() } });
+  Object.assign(window, {
+    __margo3d: {
+      project: (/** @type {number[]} */ p) => scene.project(p),
+      pointAt: (/** @type {number} */ x, /** @type {number} */ y) => scene.pointAt(x, y),
+      marked: () => scene.marked(),
+    },
+  });
   return true;
 }
 

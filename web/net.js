@@ -13,6 +13,12 @@ const OPEN_TIMEOUT_MS = 10000;
 
 // `onStatus(status, retryInMs)`: 'connecting', 'connected', or 'disconnected' with the
 // wait before the next try.
+/**
+ * @param {string} id the game
+ * @param {string | null} token the seat's, or null to watch
+ * @param {(m: import('./types.js').ServerMessage) => void} onMessage
+ * @param {(status: 'connecting' | 'connected' | 'disconnected', retryIn?: number) => void} onStatus
+ */
 export function connect(id, token, onMessage, onStatus) {
   /** @type {WebSocket | null} */
   let ws = null;
@@ -64,7 +70,7 @@ export function connect(id, token, onMessage, onStatus) {
   return {
     // Sends `msg` if the socket is open; false (and nothing sent) otherwise, so that the
     // page can say so instead of losing the message silently.
-    send(msg) {
+    send(/** @type {object} */ msg) {
       if (!ws || !connected()) return false;
       ws.send(JSON.stringify(msg));
       return true;

@@ -15,6 +15,7 @@ import { drawControls, drawConnection } from './controls.js';
 /** @typedef {import('./state.js').LoadedState} LoadedState */
 /** @typedef {import('./types.js').GameState} GameState */
 
+/** @type {Record<string, string>} */
 const NAME = { black: 'Black', white: 'White' };
 
 /** The status line: whose move, or why nobody moves. @param {LoadedState} st */
@@ -53,7 +54,7 @@ export function acceptedText(g) {
   const other = g.you === 'black' ? 'white' : 'black';
   if (g.you && acc[other] && !acc[g.you]) return 'Your opponent has accepted the count: accept it too, or resume play.';
   if (g.you && acc[g.you] && !acc[other]) return 'You accepted the count; waiting for your opponent.';
-  const who = ['black', 'white'].filter((c) => acc[c]).map((c) => NAME[c]);
+  const who = /** @type {const} */ (['black', 'white']).filter((c) => acc[c]).map((c) => NAME[c]);
   return who.length ? `${who.join(' and ')} accepted the count.` : '';
 }
 

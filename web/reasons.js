@@ -2,6 +2,7 @@
 // sends (the rules' reasons and the server's own), used for refusals and for the hover
 // hint. A code with several meanings gives one sentence per variant or phase.
 
+/** @type {Record<string, string | Record<string, string>>} */
 export const REASONS = {
   // The rules' reasons (stonefield_rules::IllegalMove).
   'occupied': 'There is already a stone on that point.',

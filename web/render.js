@@ -43,9 +43,11 @@ function polygonBoard(geo) {
 /** @param {BoardState} st @param {import('./board.js').PolygonGeometry} geo */
 function territory(st, geo) {
   const counted = st.game.count?.cells;
+  /** @type {{ color: string, polygon: number[][] }[] | undefined} */
   const cells = counted ?? st.game.view.display?.cells;
   if (!st.territory || !cells?.length) return '';
   const pts = geo.polygon.map((p) => p.join(',')).join(' ');
+  /** @type {Record<string, string>} */
   const tint = { black: 'rgba(0,0,0,0.22)', white: 'rgba(255,255,255,0.45)' };
   const polys = cells.map((c) => `<polygon class="cell ${c.color}" points="${c.polygon.map((p) => p.map(f).join(',')).join(' ')}" fill="${tint[c.color]}" stroke="rgba(0,0,0,0.15)" stroke-width="0.02"/>`).join('');
   return `<clipPath id="board-clip"><polygon points="${pts}"/></clipPath><g clip-path="url(#board-clip)" class="territory${counted ? ' counted' : ''}">${polys}</g>`;
@@ -55,9 +57,10 @@ function territory(st, geo) {
 // ringed, dashed, so the threat shows before the capture; in play and in replays.
 /** @param {DrawnGame} g @param {Geometry} geo */
 function atariRings(g, geo) {
+  /** @type {{ stones: number[][] }[] | undefined} */
   const groups = g.view.display?.atari;
   if (!['playing', 'replay'].includes(g.phase) || !groups?.length) return '';
-  const ring = (s) => `<circle class="atari" data-x="${s[0]}" data-y="${s[1]}" cx="${f(s[0])}" cy="${f(s[1])}" r="${f(geo.radius * 1.12)}" fill="none" stroke="#e65c00" stroke-width="${f(geo.radius * 0.12)}" stroke-dasharray="${f(geo.radius * 0.3)} ${f(geo.radius * 0.18)}"><title>one liberty left</title></circle>`;
+  const ring = (/** @type {number[]} */ s) => `<circle class="atari" data-x="${s[0]}" data-y="${s[1]}" cx="${f(s[0])}" cy="${f(s[1])}" r="${f(geo.radius * 1.12)}" fill="none" stroke="#e65c00" stroke-width="${f(geo.radius * 0.12)}" stroke-dasharray="${f(geo.radius * 0.3)} ${f(geo.radius * 0.18)}"><title>one liberty left</title></circle>`;
   return groups.flatMap((a) => a.stones.map(ring)).join('');
 }
 

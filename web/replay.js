@@ -13,7 +13,8 @@ const svg = $('board');
 // them and kept. `source(from)` asks for the slice starting at `from` (all but the last
 // when `from` is undefined).
 const SLICE = 32;
-/** @type {((from: number | undefined) => Promise<any>) | null} */
+/** @typedef {(from: number | undefined) => Promise<any>} SliceSource */
+/** @type {SliceSource | null} */
 let source = null;
 /** @type {any} the answer that opened the replay: variant, offers, total, moves... */
 let meta = null;
@@ -25,10 +26,13 @@ let wanted = 0;
 // Continuous Go's Voronoi tint and classic territory marks, on unless turned off (T).
 let showTerritory = true;
 
+/** @type {Record<string, string>} */
 const NAME = { black: 'Black', white: 'White' };
+/** @type {Record<string, string>} */
 const LETTER = { black: 'B', white: 'W' };
 
 // A move report in words: "black E7, captures 2", "white pass", or why it changed nothing.
+/** @param {import('./types.js').MoveReport | null} r */
 function reportText(r) {
   if (!r) return 'start';
   const what = r.notation ?? (r.result === 'illegal' ? `illegal (${r.reason})` : r.result);
@@ -37,6 +41,7 @@ function reportText(r) {
 }
 
 // The whole move list (sent with the slice that reaches the end), each move a button.
+/** @param {{ color: string, notation: string | null, captured?: number }[]} moves */
 function drawMoveList(moves) {
   $('moves').replaceChildren(...moves.map((m, i) => {
     const li = document.createElement('li');
@@ -53,6 +58,7 @@ function markCurrent() {
 }
 
 // The count table once the game stands at a count (its last frame).
+/** @param {import('./types.js').Count | null | undefined} count */
 function drawCount(count) {
   $('count').hidden = !count;
   if (!count) return;
@@ -61,20 +67,23 @@ function drawCount(count) {
   $('count-notes').replaceChildren(...listItems(notes));
 }
 
+/** @param {number} from */
 async function fetchFrom(from) {
   if (!source) return;
   const d = await source(from);
-  if (d) d.frames.forEach((f, k) => frames.set(d.from + k, f));
+  if (d) d.frames.forEach((/** @type {any} */ f, /** @type {number} */ k) => frames.set(d.from + k, f));
 }
 
 // Frame `i`: from the slice that holds it, or, when that answer stopped short at its size
 // limit (crowded continuous boards), from a slice that starts at `i`.
+/** @param {number} i */
 async function frame(i) {
   if (!frames.has(i)) await fetchFrom(Math.floor(i / SLICE) * SLICE);
   if (!frames.has(i)) await fetchFrom(i);
   return frames.get(i) ?? null;
 }
 
+/** @param {number} i */
 async function show(i) {
   if (!meta || !geo) return;
   const board = geo;
@@ -123,16 +132,17 @@ async function analyse() {
 
 // Opens a replay from `fetchSlice`: its first answer (the end of the game) says how long
 // the game is.
+/** @param {SliceSource} fetchSlice */
 async function open(fetchSlice) {
   const d = await fetchSlice(undefined);
   if (!d) return false;
   source = fetchSlice; meta = d; frames = new Map();
-  d.frames.forEach((f, k) => frames.set(d.from + k, f));
+  d.frames.forEach((/** @type {any} */ f, /** @type {number} */ k) => frames.set(d.from + k, f));
   geo = geometry(d.frames[0].view.board, d.frames[0].view.rules);
   $('slider').max = d.total - 1;
   $('move-count').textContent = d.total - 1;
   $('result').textContent = d.result ? `Result: ${d.result} ${resultWhy(d.result)}`.trim() : '';
-  const who = (c) => d.players?.[c]?.name ?? NAME[c];
+  const who = (/** @type {string} */ c) => d.players?.[c]?.name ?? NAME[c];
   $('players').textContent = `${who('black')} (B) – ${who('white')} (W)${d.date ? ` · ${d.date}` : ''}`;
   $('territory-box').hidden = !d.offers?.territory;
   drawMoveList(d.moves ?? []);
@@ -141,6 +151,7 @@ async function open(fetchSlice) {
   return true;
 }
 
+/** @param {number | undefined} from */
 const sliceQuery = (from) => (from === undefined ? `?count=${SLICE}` : `?from=${from}&count=${SLICE}`);
 
 // The server's JSON answer, or null with its error shown (a refusal may not be JSON).
@@ -157,7 +168,7 @@ async function fetchJson(url, opts) {
 
 const id = location.pathname.split('/')[2];
 if (id) {
-  open((from) => fetchJson(`/api/games/${id}/replay${sliceQuery(from)}`));
+  open((/** @type {number | undefined} */ from) => fetchJson(`/api/games/${id}/replay${sliceQuery(from)}`));
 } else {
   $('upload-box').hidden = false;
   $('upload').onchange = async () => {
@@ -165,7 +176,7 @@ if (id) {
     const type = file.name.toLowerCase().endsWith('.sgf') ? 'application/x-go-sgf' : 'application/json';
     // The bytes as they are (the server reads legacy SGF encodings itself), sent again
     // for each slice: the server keeps nothing of an upload.
-    const post = (from) => fetchJson(`/api/replay${sliceQuery(from)}`, { method: 'POST', headers: { 'content-type': type }, body: file });
+    const post = (/** @type {number | undefined} */ from) => fetchJson(`/api/replay${sliceQuery(from)}`, { method: 'POST', headers: { 'content-type': type }, body: file });
     if (await open(post)) $('msg').textContent = '';
   };
 }

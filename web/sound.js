@@ -21,6 +21,7 @@ function ready() {
   return audio;
 }
 
+/** @param {boolean} on */
 export function setSound(on) {
   localStorage.setItem(KEY, on ? 'on' : 'off');
   if (on) ready();
