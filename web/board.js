@@ -1,6 +1,24 @@
 // Pure geometry of the drawing: board units to SVG, the view box with zoom and pan, and
 // where a pointer lands. Grid boards use integer points; other boards real coordinates.
 
+/**
+ * How a board is drawn, worked out once per state from the view's board: `grid` when
+ * points are whole numbers on a grid, `radius` a stone's in board units, `bounds` the
+ * whole board's view box.
+ * @typedef {{ radius: number, bounds: { x: number, y: number, w: number, h: number }, stars: number[][] }} Common
+ * @typedef {Common & { kind: 'grid', grid: true, size: number, polygon: null }} GridGeometry
+ * @typedef {Common & { kind: 'pyramid', grid: false, size: number, levels: number, polygon: null }} PyramidGeometry
+ * @typedef {Common & { kind: 'polygon', grid: false, polygon: number[][] }} PolygonGeometry
+ * @typedef {GridGeometry | PyramidGeometry | PolygonGeometry} Geometry
+ */
+/** @typedef {{ zoom: number, cx: number | null, cy: number | null }} Zoom */
+/** @typedef {import('./types.js').Point} Point */
+
+/**
+ * @param {import('./types.js').BoardSpec} board
+ * @param {{ stone_radius?: number }} [rules]
+ * @returns {Geometry}
+ */
 export function geometry(board, rules) {
   if (board.kind === 'grid') {
     const n = board.size;
@@ -19,6 +37,7 @@ export function geometry(board, rules) {
 }
 
 // The visible rectangle after zooming by `zoom` (>= 1) around a centre.
+/** @param {Geometry} geo @param {Zoom} view */
 export function viewBox(geo, view) {
   const b = geo.bounds;
   const w = b.w / view.zoom; const h = b.h / view.zoom;
@@ -29,6 +48,10 @@ export function viewBox(geo, view) {
 
 // The view after zooming by `factor` (1x to 8x) about board point `at`, which stays where
 // it is on the screen: under the wheel's pointer or between the pinching fingers.
+/**
+ * @param {Geometry} geo @param {Zoom} view @param {number} factor @param {number[] | null} at
+ * @returns {Zoom}
+ */
 export function zoomed(geo, view, factor, at) {
   const zoom = Math.min(8, Math.max(1, view.zoom * factor));
   if (zoom === 1) return { zoom, cx: null, cy: null };
@@ -40,17 +63,20 @@ export function zoomed(geo, view, factor, at) {
 
 // The board point a pointer at board coordinates (x, y) means: the nearest intersection on
 // a grid (or null off the board), the raw position elsewhere.
+/** @param {Geometry} geo @param {number} x @param {number} y @returns {number[] | null} */
 export function pointAt(geo, x, y) {
   if (!geo.grid) return [x, y];
   const p = [Math.round(x), Math.round(y)];
   return p[0] < 0 || p[1] < 0 || p[0] >= geo.size || p[1] >= geo.size ? null : p;
 }
 
-// Where a MarGo ball [x, y, level] is seen from above.
+// Where a MarGo ball [x, y, level] is seen from above (a stone's colour may follow).
+/** @param {Point | import('./types.js').Stone} p @returns {number[]} */
 export function planOf(p) { return p.length > 3 || (p.length === 3 && typeof p[2] === 'number') ? [p[0] + p[2] / 2, p[1] + p[2] / 2] : [p[0], p[1]]; }
 
 // The points a pointer at (x, y) may mean, highest first: on a pyramid one per level
 // whose ball would lie under the pointer; elsewhere the single `pointAt`.
+/** @param {Geometry} geo @param {number} x @param {number} y @returns {number[][]} */
 export function candidatesAt(geo, x, y) {
   if (geo.kind !== 'pyramid') { const p = pointAt(geo, x, y); return p ? [p] : []; }
   const out = [];
@@ -63,8 +89,11 @@ export function candidatesAt(geo, x, y) {
 }
 
 // The stone nearest to (x, y) within one stone radius, for marking dead groups.
+/** @param {Geometry} geo @param {import('./types.js').Stone[]} stones @param {number} x @param {number} y */
 export function stoneAt(geo, stones, x, y) {
-  let best = null; let dist = geo.grid ? 0.5 : geo.radius;
+  /** @type {import('./types.js').Stone | null} */
+  let best = null;
+  let dist = geo.grid ? 0.5 : geo.radius;
   for (const s of stones) {
     const [sx, sy] = planOf(s);
     const d = Math.hypot(sx - x, sy - y);
@@ -72,5 +101,9 @@ export function stoneAt(geo, stones, x, y) {
   }
   return best;
 }
+
+// A MarGo ball's radius seen from above: higher levels a little smaller, so stacks read.
+/** @param {number} level */
+export const ballRadius = (level) => 0.48 - level * 0.035;
 
 export const COLUMNS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';

@@ -2,6 +2,7 @@
 // it is low enough to warn the player. The time itself comes from `timeLeft` (state.js),
 // counted down from the server's last figure.
 
+/** @param {{ main: number, periods: number, byo: boolean } | null} t */
 export function fmtTime(t) {
   if (!t) return '–';
   const s = Math.max(0, Math.ceil(t.main / 1000));
@@ -16,6 +17,7 @@ const SECOND = 1000;
 // periods to follow, a tenth of the main time, at least 10 s and at most a minute, but
 // never more than half of it, so that a very short game does not warn from its start.
 // Main time with byo-yomi periods still to come never warns: the periods are the reserve.
+/** @param {{ main: number, periods: number, byo: boolean } | null} t @param {import('./types.js').TimeControl | undefined} control */
 export function lowTime(t, control) {
   if (!t || !control || control.kind === 'none') return false;
   if (t.byo) return t.main < Math.min(10 * SECOND, (control.period_ms ?? 0) / 2);

@@ -3,6 +3,7 @@
 // refused the text is left selected for the player to copy by hand. Resolves to what to
 // tell the player.
 
+/** @param {HTMLInputElement} input */
 export async function copyField(input) {
   try {
     if (!navigator.clipboard?.writeText) throw new Error('no clipboard API');

@@ -1,8 +1,29 @@
 // The home page: the new-game form and the lists of open, live and finished games.
 import { saveSeat, saveName, loadName, nameField } from './state.js';
+import { $ } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
+/**
+ * The new-game form, its fields read by name (`f.variant`, `f.komi`...).
+ * @typedef {any} NewGameForm
+ */
+/**
+ * A variant as GET /api/variants describes it.
+ * @typedef {object} VariantInfo
+ * @property {string} variant
+ * @property {string} help
+ * @property {{ key: string, values: Array<number | string>, default: number | string }} board
+ * @property {{ name: string, komi: number | null }[]} presets
+ * @property {string} [preset_default]
+ * @property {number | null} komi
+ * @property {{ max: number } | null} handicap
+ * @property {{ key: string, kind: string, default: any, min?: number, max?: number, label: string, help: string }[]} [options]
+ */
+/**
+ * A game of the lists (GET /api/games).
+ * @typedef {any} ListedGame
+ */
 
+/** @param {NewGameForm} f */
 function timeControl(f) {
   const main = Math.round(Number(f.main.value) * 60000);
   const extra = Math.round(Number(f.extra.value) * 1000);
@@ -15,25 +36,29 @@ function timeControl(f) {
 }
 
 // What each variant offers, from GET /api/variants: the client holds no rules of its own.
+/** @type {Map<string, VariantInfo>} */
 const variants = new Map();
 // Set once the player types a komi: changing the variant or the preset then leaves it alone.
 let komiTyped = false;
 
-const chosen = (f) => variants.get(f.variant.value);
+const chosen = (/** @type {NewGameForm} */ f) => variants.get(f.variant.value);
 
+/** @param {number | string} value @param {number | string} text @param {boolean} selected */
 function option(value, text, selected) {
   const o = document.createElement('option');
-  o.value = String(value); o.textContent = text; o.selected = selected;
+  o.value = String(value); o.textContent = String(text); o.selected = selected;
   return o;
 }
 
 // The komi the chosen variant and preset start with (null: komi does not apply).
+/** @param {NewGameForm} f @param {VariantInfo} d */
 function defaultKomi(f, d) {
   const preset = d.presets.find((p) => p.name === f.preset.value);
   return preset ? preset.komi : d.komi;
 }
 
 // Rebuilds the variant's own fields: sizes or board presets, rule presets, komi, handicap.
+/** @param {NewGameForm} f */
 function showVariant(f) {
   const d = chosen(f);
   if (!d) return;
@@ -51,6 +76,7 @@ function showVariant(f) {
 
 // A field for one of the variant's other rules (Topological reserve stones, MarGo's
 // switches), named `opt-<key>` and explained by its title.
+/** @param {NonNullable<VariantInfo['options']>[number]} o */
 function optionField(o) {
   const input = document.createElement('input');
   input.name = `opt-${o.key}`;
@@ -66,6 +92,7 @@ function optionField(o) {
   return label;
 }
 
+/** @param {NewGameForm} f */
 function showKomi(f) {
   const d = chosen(f);
   const komi = d && defaultKomi(f, d);
@@ -73,6 +100,7 @@ function showKomi(f) {
 }
 
 // Fields of the opponent and the time control that do not apply are hidden too.
+/** @param {NewGameForm} f */
 function showOthers(f) {
   const computer = f.opponent.value === 'computer';
   $('field-level').hidden = !computer;
@@ -83,8 +111,10 @@ function showOthers(f) {
   $('field-periods').hidden = f.tc.value !== 'byo-yomi';
 }
 
+/** @param {NewGameForm} f */
 function rules(f) {
-  const d = chosen(f);
+  const d = /** @type {VariantInfo} */ (chosen(f));
+  /** @type {Record<string, unknown>} */
   const r = {};
   r[d.board.key] = d.board.key === 'board_size' ? Number.parseInt(f.board.value, 10) : f.board.value;
   if (d.presets.length > 0) r.preset = f.preset.value;
@@ -98,6 +128,7 @@ function rules(f) {
   return r;
 }
 
+/** @param {NewGameForm} f */
 async function loadVariants(f) {
   const resp = await fetch('/api/variants');
   if (!resp.ok) { $('form-msg').textContent = 'could not load the variants'; return; }
@@ -105,11 +136,13 @@ async function loadVariants(f) {
   showVariant(f);
 }
 
+/** @param {SubmitEvent} ev */
 async function create(ev) {
   ev.preventDefault();
-  const f = ev.target;
+  const f = /** @type {NewGameForm} */ (ev.target);
   if (!chosen(f)) return;
   saveName($('name').value);
+  /** @type {Record<string, unknown>} */
   const body = { variant: f.variant.value, rules: rules(f), time_control: timeControl(f), color: f.color.value, ...nameField() };
   // Against the computer the server takes the other seat itself.
   if (f.opponent.value === 'computer') body.computer_level = Number(f.level.value);
@@ -125,6 +158,7 @@ async function create(ev) {
 
 // Takes the seat of an open game (no invite needed), then goes to the game: to play, or to
 // watch if someone was quicker.
+/** @param {string} id */
 async function join(id) {
   saveName($('name').value);
   const resp = await fetch(`/api/games/${id}/claim`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(nameField()) });
@@ -135,6 +169,7 @@ async function join(id) {
 }
 
 // A seat's name as a row shows it: the player's, the computer's, or the seat left free.
+/** @param {ListedGame} g @param {string} color */
 function seatName(g, color) {
   if (g.names?.[color]) return g.names[color];
   if (g.computer?.color === color) return `computer (level ${g.computer.level})`;
@@ -143,6 +178,7 @@ function seatName(g, color) {
 }
 
 // "3 min ago", from a time in ms since the epoch.
+/** @param {number} ms @param {number} [now] */
 export function age(ms, now = Date.now()) {
   const s = Math.max(0, Math.round((now - ms) / 1000));
   if (s < 60) return 'just now';
@@ -152,10 +188,11 @@ export function age(ms, now = Date.now()) {
   return h < 24 ? `${h} h ago` : `${Math.floor(h / 24)} d ago`;
 }
 
-const minutes = (ms) => `${Math.round(ms / 6000) / 10} min`;
-const seconds = (ms) => `${Math.round(ms / 100) / 10} s`;
+const minutes = (/** @type {number} */ ms) => `${Math.round(ms / 6000) / 10} min`;
+const seconds = (/** @type {number} */ ms) => `${Math.round(ms / 100) / 10} s`;
 
 // The time control in a few words: "10 min + 5×30 s", "no clock".
+/** @param {any} tc a listed game's `time_control`, any kind or none */
 export function clockText(tc) {
   switch (tc?.kind) {
     case 'absolute': return minutes(tc.main_ms);
@@ -165,6 +202,7 @@ export function clockText(tc) {
   }
 }
 
+/** @param {HTMLTableRowElement} tr @param {string} cls @param {string | Node} content */
 function cell(tr, cls, content) {
   const td = document.createElement('td');
   td.className = cls;
@@ -173,6 +211,7 @@ function cell(tr, cls, content) {
 }
 
 // One game of a list: players, variant, size, moves, age, clock, state, and what to do.
+/** @param {ListedGame} g @param {Node} action */
 function row(g, action) {
   const tr = document.createElement('tr');
   tr.dataset.game = g.id;
@@ -189,19 +228,20 @@ function row(g, action) {
   return tr;
 }
 
+/** @param {string} text @param {string} href */
 function link(text, href) { const a = document.createElement('a'); a.textContent = text; a.href = href; return a; }
 
 async function refresh() {
   const resp = await fetch('/api/games');
   if (!resp.ok) return;
   const games = await resp.json();
-  $('open').replaceChildren(...games.open.map((g) => {
+  $('open').replaceChildren(...games.open.map((/** @type {ListedGame} */ g) => {
     const b = document.createElement('button'); b.textContent = 'Join'; b.dataset.game = g.id;
     b.onclick = () => join(g.id);
     return row(g, b);
   }));
-  $('live').replaceChildren(...games.live.map((g) => row(g, link('Watch', `/game/${g.id}`))));
-  $('finished').replaceChildren(...games.finished.map((g) => row(g, link('Replay', `/replay/${g.id}`))));
+  $('live').replaceChildren(...games.live.map((/** @type {ListedGame} */ g) => row(g, link('Watch', `/game/${g.id}`))));
+  $('finished').replaceChildren(...games.finished.map((/** @type {ListedGame} */ g) => row(g, link('Replay', `/replay/${g.id}`))));
 }
 
 const form = $('new-game');

@@ -5,6 +5,7 @@
 import * as THREE from './vendor/three/three.module.min.js';
 import { OrbitControls } from './vendor/three/OrbitControls.js';
 import { RoomEnvironment } from './vendor/three/RoomEnvironment.js';
+import { planOf } from './board.js';
 
 // Balls of diameter 1 on holes 1 apart: a ball resting on four others sits sqrt(1/2) higher.
 const RADIUS = 0.49;
@@ -15,14 +16,12 @@ const BOARD_THICKNESS = 0.5;
 const FADED_OPACITY = 0.12;
 const COLORS = { black: 0x171717, white: 0xf1ece1, playable: 0x0f9d58, legal: 0x1565c0, illegal: 0xc62828, last: 0xe53935, warn: 0xd32f2f };
 
-const planOf = ([x, y, l]) => [x + l / 2, y + l / 2];
-
 // A wood texture drawn once on a 2D canvas: warm base, long darker grain lines, a little
 // noise; no image file to serve.
 function woodTexture() {
   const c = document.createElement('canvas');
   c.width = 512; c.height = 512;
-  const g = c.getContext('2d');
+  const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
   g.fillStyle = '#c98f4a';
   g.fillRect(0, 0, 512, 512);
   let seed = 7;
@@ -44,6 +43,10 @@ function woodTexture() {
 // The 3D view on `canvas`. `handlers.hover(point)` hears the playable point under the
 // pointer (or null), `handlers.click(point)` a click (a point, or null off any). Throws if
 // WebGL cannot start.
+/**
+ * @param {HTMLCanvasElement} canvas
+ * @param {{ hover: (p: number[] | null) => void, click: (p: number[] | null) => void }} handlers
+ */
 export function createMargo3d(canvas, handlers) {
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, alpha: true });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
@@ -75,10 +78,11 @@ export function createMargo3d(canvas, handlers) {
   const flatRing = new THREE.RingGeometry(0.24, 0.34, 40).rotateX(-Math.PI / 2);
   const equator = new THREE.TorusGeometry(RADIUS * 1.02, 0.045, 10, 48).rotateX(Math.PI / 2);
   const topRing = new THREE.TorusGeometry(0.17, 0.04, 10, 32).rotateX(Math.PI / 2);
-  const ballMaterial = (color, faded) => new THREE.MeshStandardMaterial({
+  const ballMaterial = (/** @type {number} */ color, /** @type {boolean} */ faded) => new THREE.MeshStandardMaterial({
     color, roughness: color === COLORS.black ? 0.16 : 0.22, metalness: 0,
     transparent: faded, opacity: faded ? FADED_OPACITY : 1, depthWrite: !faded,
   });
+  /** @type {Record<string, any>} three.js materials, by colour and fade */
   const materials = {
     black: ballMaterial(COLORS.black, false),
     white: ballMaterial(COLORS.white, false),
@@ -89,36 +93,42 @@ export function createMargo3d(canvas, handlers) {
     warn: new THREE.MeshStandardMaterial({ color: COLORS.warn, emissive: COLORS.warn, emissiveIntensity: 0.4, roughness: 0.4 }),
     pick: new THREE.MeshBasicMaterial({ visible: false }),
   };
+  /** @type {Record<string, any>} */
   const ghostMaterials = {};
-  const ghostMaterial = (color) => {
+  const ghostMaterial = (/** @type {string} */ color) => {
     // Tinted blue, so that a ghost never passes for a ball already there.
     ghostMaterials[color] ??= new THREE.MeshStandardMaterial({ color: color === 'white' ? 0xb9d4f5 : 0x1d2a44, emissive: COLORS.legal, emissiveIntensity: 0.3, roughness: 0.2, transparent: true, opacity: 0.72, depthWrite: false });
     return ghostMaterials[color];
   };
-  const ringMaterial = (color) => new THREE.MeshStandardMaterial({ color, emissive: color, emissiveIntensity: 0.6, roughness: 0.4 });
+  const ringMaterial = (/** @type {number} */ color) => new THREE.MeshStandardMaterial({ color, emissive: color, emissiveIntensity: 0.6, roughness: 0.4 });
   const legalRing = ringMaterial(COLORS.legal);
   const illegalRing = ringMaterial(COLORS.illegal);
 
   let size = 0;
+  /** @type {any} three.js's Group, once built */
   let board = null;
   const balls = new THREE.Group();
   const overlay = new THREE.Group();
   scene.add(balls, overlay);
   // What the balls layer was built from, so that a hover redraws the overlay only.
+  /** @type {{ view: object | null, fade: number | null, mine: boolean | null }} */
   let built = { view: null, fade: null, mine: null };
   // Raycast targets: ball meshes (user data: the ball's point) and invisible spheres at the
   // playable points (user data: the point, `playable`).
+  /** @type {any[]} three.js meshes */
   let targets = [];
 
   const centre = () => (size - 1) / 2;
   // Board [x, y, level] to scene coordinates: x right, level up, y towards the viewer.
+  /** @param {number[]} p */
   function position([x, y, l]) {
     const [px, py] = planOf([x, y, l]);
     return new THREE.Vector3(px - centre(), RADIUS + l * LEVEL_HEIGHT, py - centre());
   }
 
+  /** @param {number} n */
   function buildBoard(n) {
-    if (board) { scene.remove(board); board.traverse((o) => o.geometry?.dispose()); }
+    if (board) { scene.remove(board); board.traverse((/** @type {any} */ o) => o.geometry?.dispose()); }
     size = n;
     board = new THREE.Group();
     const side = n - 1 + 2 * (RADIUS + BOARD_MARGIN);
@@ -151,6 +161,7 @@ export function createMargo3d(canvas, handlers) {
     controls.update();
   }
 
+  /** @param {any} geometry @param {any} material @param {any} at a THREE.Vector3 */
   function mesh(geometry, material, at, shadows = true) {
     const m = new THREE.Mesh(geometry, material);
     m.position.copy(at);
@@ -159,18 +170,20 @@ export function createMargo3d(canvas, handlers) {
     return m;
   }
 
+  /** @param {any} group a THREE.Group */
   function clear(group) {
     for (const o of [...group.children]) group.remove(o);
   }
 
   // The balls, their marks (last move, zombies, cut contacts) and the playable points.
+  /** @param {import('./state.js').LoadedState} st @param {number} fade @param {boolean} mine */
   function buildBalls(st, fade, mine) {
     const g = st.game; const v = g.view; const d = v.display ?? {};
     clear(balls);
     targets = [];
-    const key = (p) => p.slice(0, 3).join(',');
+    const key = (/** @type {any[]} */ p) => p.slice(0, 3).join(',');
     const zombies = new Set((d.zombies ?? []).map(key));
-    const faded = (l) => l + 1 > fade;
+    const faded = (/** @type {number} */ l) => l + 1 > fade;
     for (const s of v.stones) {
       const color = s[3];
       const m = mesh(sphere, materials[faded(s[2]) ? `${color}Faded` : color], position(s));
@@ -215,12 +228,14 @@ export function createMargo3d(canvas, handlers) {
 
   // The server's preview: a translucent ball where the ball would land, ringed blue when
   // legal and red when not, and the balls it would capture ringed red.
+  /** @param {import('./state.js').LoadedState} st */
   function buildOverlay(st) {
     clear(overlay);
-    const p = st.preview?.result;
-    const at = p ? p.at ?? st.preview.request.at : null;
-    canvas.dataset.ghost = at ? `${at.join(',')}:${p.legal}` : '';
-    if (!at) return;
+    const pv = st.preview;
+    const at = pv ? pv.result.at ?? pv.request.at : null;
+    canvas.dataset.ghost = pv && at ? `${at.join(',')}:${pv.result.legal}` : '';
+    if (!pv || !at) return;
+    const p = pv.result;
     const color = st.game.you ?? st.game.to_move;
     overlay.add(mesh(sphere, ghostMaterial(color), position(at), false));
     overlay.add(mesh(equator, p.legal ? legalRing : illegalRing, position(at), false));
@@ -247,6 +262,7 @@ export function createMargo3d(canvas, handlers) {
   // The playable point under a pointer at client (cx, cy), or null: the nearest target hit;
   // over a ball, the playable point nearest to where the ray meets it, if close.
   const raycaster = new THREE.Raycaster();
+  /** @param {number} cx @param {number} cy @returns {number[] | null} */
   function pointAt(cx, cy) {
     camera.updateMatrixWorld();
     const r = canvas.getBoundingClientRect();
@@ -266,16 +282,18 @@ export function createMargo3d(canvas, handlers) {
 
   // A press that hardly moves is a click; anything more turns the view. `pointer` is where
   // the pointer last hovered, to pick again when the balls change under it.
+  /** @type {{ x: number, y: number, id: number, many: boolean } | null} */
   let press = null;
+  /** @type {[number, number] | null} */
   let pointer = null;
-  const down = (ev) => { press = { x: ev.clientX, y: ev.clientY, id: ev.pointerId, many: !!press }; };
-  const up = (ev) => {
+  const down = (/** @type {PointerEvent} */ ev) => { press = { x: ev.clientX, y: ev.clientY, id: ev.pointerId, many: !!press }; };
+  const up = (/** @type {PointerEvent} */ ev) => {
     if (press && press.id === ev.pointerId && !press.many && Math.hypot(ev.clientX - press.x, ev.clientY - press.y) < 6) {
       handlers.click(pointAt(ev.clientX, ev.clientY));
     }
     press = null;
   };
-  const move = (ev) => {
+  const move = (/** @type {PointerEvent} */ ev) => {
     pointer = [ev.clientX, ev.clientY];
     if (!press) handlers.hover(pointAt(...pointer));
   };
@@ -288,8 +306,9 @@ export function createMargo3d(canvas, handlers) {
   return {
     // Draws the state: `fade` is the highest level shown solid (1 = bottom), `mine`
     // whether the viewer is to move (the playable points are theirs to pick).
+    /** @param {import('./state.js').LoadedState} st @param {import('./board.js').PyramidGeometry} geo @param {{ fade: number, mine: boolean }} how */
     draw(st, geo, { fade, mine }) {
-      if (geo.size !== size) { buildBoard(geo.size); built = { view: null }; }
+      if (geo.size !== size) { buildBoard(geo.size); built = { view: null, fade: null, mine: null }; }
       if (built.view !== st.game.view || built.fade !== fade || built.mine !== mine) {
         buildBalls(st, fade, mine);
         built = { view: st.game.view, fade, mine };
@@ -300,6 +319,7 @@ export function createMargo3d(canvas, handlers) {
       requestRender();
     },
     // Where the centre of the ball at [x, y, level] is on screen, in client pixels.
+    /** @param {number[]} p */
     project(p) {
       camera.updateMatrixWorld();
       const v = position(p).project(camera);

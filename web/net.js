@@ -13,8 +13,16 @@ const OPEN_TIMEOUT_MS = 10000;
 
 // `onStatus(status, retryInMs)`: 'connecting', 'connected', or 'disconnected' with the
 // wait before the next try.
+/**
+ * @param {string} id the game
+ * @param {string | null} token the seat's, or null to watch
+ * @param {(m: import('./types.js').ServerMessage) => void} onMessage
+ * @param {(status: 'connecting' | 'connected' | 'disconnected', retryIn?: number) => void} onStatus
+ */
 export function connect(id, token, onMessage, onStatus) {
-  let ws = null; let closed = false; let delay = FIRST_DELAY_MS;
+  /** @type {WebSocket | null} */
+  let ws = null;
+  let closed = false; let delay = FIRST_DELAY_MS;
   let retryTimer = 0; let openTimer = 0;
   const url = () => {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -62,8 +70,8 @@ export function connect(id, token, onMessage, onStatus) {
   return {
     // Sends `msg` if the socket is open; false (and nothing sent) otherwise, so that the
     // page can say so instead of losing the message silently.
-    send(msg) {
-      if (!connected()) return false;
+    send(/** @type {object} */ msg) {
+      if (!ws || !connected()) return false;
       ws.send(JSON.stringify(msg));
       return true;
     },

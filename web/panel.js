@@ -3,14 +3,17 @@
 // miss: who just passed, an undo request waiting for its answer. Everything shown comes
 // from the state: the names of moves are the server's (`notation`), never worked out here.
 import { timeLeft } from './state.js';
+import { $ } from './dom.js';
 import { fmtTime, lowTime } from './clocks.js';
 
-const $ = (id) => document.getElementById(id);
+/** @type {import('./types.js').Color[]} */
 const COLORS = ['black', 'white'];
+/** @type {Record<string, string>} */
 const COLOR_NAME = { black: 'Black', white: 'White' };
 
 // A seat's name: the player's own (the state's `names`, once the server sends them), the
 // computer and its level for the computer's seat, else the colour.
+/** @param {Pick<import('./types.js').GameState, 'names' | 'computer'>} g @param {import('./types.js').Color} color */
 export function playerName(g, color) {
   const name = g.names?.[color];
   if (typeof name === 'string' && name.trim()) return name.trim();
@@ -18,6 +21,7 @@ export function playerName(g, color) {
   return COLOR_NAME[color];
 }
 
+/** @param {import('./state.js').LoadedState} st */
 function drawPlayers(st) {
   const g = st.game;
   const playing = g.status === 'live' && g.phase === 'playing';
@@ -40,8 +44,10 @@ function drawPlayers(st) {
 
 // The list already drawn, so that a new move appends one entry and an undo removes one,
 // rather than every entry being rebuilt on every frame.
+/** @type {string[]} */
 let drawn = [];
 
+/** @param {number} i @param {string} color @param {string} name */
 function moveEntry(i, color, name) {
   const li = document.createElement('li');
   li.dataset.color = color;
@@ -53,6 +59,7 @@ function moveEntry(i, color, name) {
   return li;
 }
 
+/** @param {import('./types.js').GameState} g */
 function drawMoveList(g) {
   const names = g.notation ?? [];
   const entries = names.map((name, i) => `${g.moves[i]?.color}:${name}`);
@@ -70,12 +77,14 @@ function drawMoveList(g) {
 }
 
 // "Black passed" while the last move is a pass and the game goes on.
+/** @param {import('./types.js').GameState} g */
 function passNotice(g) {
   const last = g.moves.at(-1);
   if (!last?.pass || g.status === 'finished') return '';
   return `${COLOR_NAME[last.color]} passed`;
 }
 
+/** @param {import('./state.js').LoadedState} st */
 export function drawPanel(st) {
   const g = st.game;
   drawPlayers(st);

@@ -2,6 +2,7 @@
 // sends (the rules' reasons and the server's own), used for refusals and for the hover
 // hint. A code with several meanings gives one sentence per variant or phase.
 
+/** @type {Record<string, string | Record<string, string>>} */
 export const REASONS = {
   // The rules' reasons (stonefield_rules::IllegalMove).
   'occupied': 'There is already a stone on that point.',
@@ -44,9 +45,13 @@ export const REASONS = {
 
 // The sentence for `reason` in a game of `variant` in `phase`; the server's own message
 // for a code the table does not know.
+/**
+ * @param {string} reason
+ * @param {{ variant?: string, phase?: string, message?: string }} [context]
+ */
 export function explain(reason, { variant, phase, message } = {}) {
   const entry = REASONS[reason];
   if (typeof entry === 'string') return entry;
-  if (entry) return entry[phase] ?? entry[variant] ?? entry.default;
+  if (entry) return entry[phase ?? ''] ?? entry[variant ?? ''] ?? entry.default;
   return message ?? reason;
 }

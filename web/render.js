@@ -1,13 +1,22 @@
 // Draws the state as SVG: board, coordinates, stones, last-move mark, dead marks, the
 // variant's display layers (MarGo, Topological Go, continuous Go's territory and atari)
 // and the server's preview under the pointer. Called once per animation frame at most.
-import { viewBox, COLUMNS, planOf } from './board.js';
+import { viewBox, COLUMNS, planOf, ballRadius } from './board.js';
 import { f, stone, STONE_SHADES } from './svg.js';
 import { pyramidBoard, pyramidBalls, pyramidPlayable, ballShades } from './pyramid.js';
 import { myTurn } from './state.js';
 import { topoUnder, topoOver } from './topo.js';
 import { territoryMarks } from './count.js';
 
+/** @typedef {import('./board.js').Geometry} Geometry */
+/** @typedef {import('./types.js').GameState} GameState */
+/**
+ * What a drawing of the board reads: the game's page state, or the replay's frame.
+ * @typedef {{ game: DrawnGame, preview: import('./state.js').PageState['preview'], territory: boolean }} BoardState
+ */
+/** @typedef {Pick<GameState, 'offers' | 'view' | 'you' | 'to_move' | 'phase' | 'status' | 'count'>} DrawnGame */
+
+/** @param {import('./board.js').GridGeometry} geo */
 function gridLines(geo) {
   const n = geo.size; const parts = [];
   for (let i = 0; i < n; i++) {
@@ -22,6 +31,7 @@ function gridLines(geo) {
   return `<g stroke="#000" stroke-width="0.03">${parts.join('')}</g>${stars}<g font-size="0.38" text-anchor="middle" fill="#333">${labels.join('')}</g>`;
 }
 
+/** @param {import('./board.js').PolygonGeometry} geo */
 function polygonBoard(geo) {
   const pts = geo.polygon.map((p) => p.join(',')).join(' ');
   return `<polygon points="${pts}" fill="#e3c27a" stroke="#000" stroke-width="0.05"/>`;
@@ -30,11 +40,14 @@ function polygonBoard(geo) {
 // Continuous Go's territory: each stone's Voronoi cell from the server, tinted by its
 // owner and clipped to the board. Once play has stopped, the count's cells: those of the
 // living stones only, recomputed by the server without the stones marked dead.
+/** @param {BoardState} st @param {import('./board.js').PolygonGeometry} geo */
 function territory(st, geo) {
   const counted = st.game.count?.cells;
+  /** @type {{ color: string, polygon: number[][] }[] | undefined} */
   const cells = counted ?? st.game.view.display?.cells;
   if (!st.territory || !cells?.length) return '';
   const pts = geo.polygon.map((p) => p.join(',')).join(' ');
+  /** @type {Record<string, string>} */
   const tint = { black: 'rgba(0,0,0,0.22)', white: 'rgba(255,255,255,0.45)' };
   const polys = cells.map((c) => `<polygon class="cell ${c.color}" points="${c.polygon.map((p) => p.map(f).join(',')).join(' ')}" fill="${tint[c.color]}" stroke="rgba(0,0,0,0.15)" stroke-width="0.02"/>`).join('');
   return `<clipPath id="board-clip"><polygon points="${pts}"/></clipPath><g clip-path="url(#board-clip)" class="territory${counted ? ' counted' : ''}">${polys}</g>`;
@@ -42,32 +55,36 @@ function territory(st, geo) {
 
 // Continuous Go's groups down to their last liberty (the server's `atari`): each stone
 // ringed, dashed, so the threat shows before the capture; in play and in replays.
+/** @param {DrawnGame} g @param {Geometry} geo */
 function atariRings(g, geo) {
+  /** @type {{ stones: number[][] }[] | undefined} */
   const groups = g.view.display?.atari;
   if (!['playing', 'replay'].includes(g.phase) || !groups?.length) return '';
-  const ring = (s) => `<circle class="atari" data-x="${s[0]}" data-y="${s[1]}" cx="${f(s[0])}" cy="${f(s[1])}" r="${f(geo.radius * 1.12)}" fill="none" stroke="#e65c00" stroke-width="${f(geo.radius * 0.12)}" stroke-dasharray="${f(geo.radius * 0.3)} ${f(geo.radius * 0.18)}"><title>one liberty left</title></circle>`;
+  const ring = (/** @type {number[]} */ s) => `<circle class="atari" data-x="${s[0]}" data-y="${s[1]}" cx="${f(s[0])}" cy="${f(s[1])}" r="${f(geo.radius * 1.12)}" fill="none" stroke="#e65c00" stroke-width="${f(geo.radius * 0.12)}" stroke-dasharray="${f(geo.radius * 0.3)} ${f(geo.radius * 0.18)}"><title>one liberty left</title></circle>`;
   return groups.flatMap((a) => a.stones.map(ring)).join('');
 }
 
 // The previewed point: a faint stone marked legal or not, crossed out when not, and the
 // stones it would capture ringed. Grid boards show only legal points.
+/** @param {BoardState} st @param {Geometry} geo */
 function overlay(st, geo) {
-  const g = st.game; const p = st.preview?.result;
-  if (!p) return '';
+  const g = st.game; const pv = st.preview;
+  if (!pv) return '';
+  const p = pv.result;
   const ok = p.legal === true;
   if (geo.grid && !ok) return '';
   const parts = [];
-  const at = p.at ?? st.preview.request.at ?? st.preview.request.request;
+  const at = p.at ?? pv.request.at ?? pv.request.request;
   // Continuous Go snaps a click to a legal point: a line from the pointer to the point
   // the click would land on shows where that is before the click.
-  const pointer = st.preview.request.request;
+  const pointer = pv.request.request;
   if (pointer && p.at && Math.hypot(pointer[0] - p.at[0], pointer[1] - p.at[1]) > 0.02) {
     parts.push(`<line class="snap-line" x1="${f(pointer[0])}" y1="${f(pointer[1])}" x2="${f(p.at[0])}" y2="${f(p.at[1])}" stroke="${ok ? '#1565c0' : '#c00'}" stroke-width="0.05" stroke-dasharray="0.12 0.08"/>`);
     parts.push(`<circle class="pointer" cx="${f(pointer[0])}" cy="${f(pointer[1])}" r="0.07" fill="${ok ? '#1565c0' : '#c00'}"/>`);
   }
   if (at) {
     const [x, y] = planOf(at);
-    const r = geo.kind === 'pyramid' ? 0.48 - at[2] * 0.035 : flatRadius(g, geo);
+    const r = geo.kind === 'pyramid' ? ballRadius(Number(at[2])) : flatRadius(g, geo);
     parts.push(stone(x, y, r, g.you ?? g.to_move, `opacity="${p.at ? 0.6 : 0.25}" data-legal="${ok}" data-at="${at.join(',')}"`, 'ghost'));
     // An outline in a colour that shows on both stones and board.
     if (ok && !geo.grid) parts.push(`<circle class="ghost-ring" cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="none" stroke="#1565c0" stroke-width="0.05"/>`);
@@ -80,9 +97,11 @@ function overlay(st, geo) {
   return parts.join('');
 }
 
-// Topological Go draws smaller stones so the tree links between them show.
-const flatRadius = (g, geo) => (g.variant === 'topological' ? 0.34 : geo.radius);
+// Where trees are drawn (Topological Go) stones are smaller, so the links between them show.
+/** @param {DrawnGame} g @param {Geometry} geo */
+const flatRadius = (g, geo) => (g.offers?.trees ? 0.34 : geo.radius);
 
+/** @param {DrawnGame} g @param {Geometry} geo */
 function flatStones(g, geo) {
   const dead = new Set((g.view.dead ?? []).map((s) => `${s[0]},${s[1]}`));
   return g.view.stones.map((s) => {
@@ -92,15 +111,19 @@ function flatStones(g, geo) {
   }).join('');
 }
 
+/**
+ * @param {SVGSVGElement} svg @param {BoardState} st @param {Geometry} geo
+ * @param {import('./board.js').Zoom} view
+ */
 export function render(svg, st, geo, view) {
   const g = st.game;
   if (!g) return;
   const vb = viewBox(geo, view);
   svg.setAttribute('viewBox', `${f(vb.x)} ${f(vb.y)} ${f(vb.w)} ${f(vb.h)}`);
-  const topo = g.variant === 'topological';
+  const trees = !!g.offers?.trees;
   let body;
   if (geo.kind === 'pyramid') body = ballShades(geo.size) + pyramidBoard(geo) + pyramidBalls(g) + (myTurn(st) ? pyramidPlayable(g) : '');
-  else body = (geo.grid ? gridLines(geo) : polygonBoard(geo) + territory(st, geo)) + (topo ? topoUnder(g) : '') + flatStones(g, geo) + (geo.grid ? territoryMarks(g) : '') + (topo ? topoOver(g) : '') + atariRings(g, geo);
+  else body = (geo.grid ? gridLines(geo) : polygonBoard(geo) + territory(st, geo)) + (trees ? topoUnder(g) : '') + flatStones(g, geo) + (geo.grid ? territoryMarks(g) : '') + (trees ? topoOver(g) : '') + atariRings(g, geo);
   const last = g.view.last;
   let lastMark = '';
   if (last) {

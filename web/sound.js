@@ -5,6 +5,7 @@ const KEY = 'stonefield.sound';
 
 export const soundOn = () => localStorage.getItem(KEY) === 'on';
 
+/** @type {AudioContext | null} */
 let audio = null;
 
 // Browsers start audio only from a user's gesture: the checkbox that turns the sound on is
@@ -12,7 +13,7 @@ let audio = null;
 // makes it at the first click anywhere.
 function ready() {
   if (!audio) {
-    const Ctx = window.AudioContext ?? window.webkitAudioContext;
+    const Ctx = window.AudioContext ?? /** @type {any} */ (window).webkitAudioContext;
     if (!Ctx) return null;
     audio = new Ctx();
   }
@@ -20,6 +21,7 @@ function ready() {
   return audio;
 }
 
+/** @param {boolean} on */
 export function setSound(on) {
   localStorage.setItem(KEY, on ? 'on' : 'off');
   if (on) ready();

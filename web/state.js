@@ -1,26 +1,78 @@
-// What is shown: the game as the server last described it, plus local things (hover,
-// preview, snap mode). Deltas from the server are folded in here; no rules live here.
+// The game page's one state object: the game as the server last described it, plus local
+// things (hover, previews, snap mode, zoom, the MarGo view). Server messages are folded in
+// here; the page is drawn from this object alone. No rules live here.
+import { createPreviews } from './previews.js';
 
+/** @typedef {import('./types.js').GameState} GameState */
+/** @typedef {import('./types.js').Color} Color */
+/** @typedef {import('./types.js').MoveRequest} MoveRequest */
+/** @typedef {import('./types.js').PreviewResult} PreviewResult */
+/** @typedef {import('./types.js').Suggestion} Suggestion */
+/** @typedef {import('./board.js').Geometry} Geometry */
+/** @typedef {import('./board.js').Zoom} Zoom */
+/** @typedef {import('./previews.js').Previews} Previews */
+
+/**
+ * @typedef {object} PageState
+ * @property {GameState | null} game
+ * @property {Geometry | null} geo the board's drawing geometry, from the game's view
+ * @property {Zoom} view zoom and pan of the 2D board
+ * @property {number[] | null} hover the board point under the pointer (2D)
+ * @property {import('./types.js').Point | null} hover3d the playable point under the pointer (3D)
+ * @property {{ request: MoveRequest, result: PreviewResult } | null} preview the answer shown
+ * @property {Previews} previews the answers asked for the current position
+ * @property {string} snap continuous Go's snap mode
+ * @property {boolean} reserve the next stone is a reserve stone (Topological Go)
+ * @property {boolean} territory territory drawn on the board
+ * @property {string} message the last thing said to the player
+ * @property {string} seatNotice what the claim of an invite came to, shown until the game says more
+ * @property {Color | null} undoBy who asked for an undo still unanswered
+ * @property {number} received when the last full state or move came (performance.now())
+ * @property {boolean} thinking the computer is thinking
+ * @property {Suggestion} suggestion
+ * @property {'connecting' | 'connected' | 'disconnected'} connection the socket's (net.js)
+ * @property {number} retryAt when the next reconnection is tried (performance.now() time)
+ * @property {{ view: '3d' | '2d' | null, scene: any, fade: number }} margo MarGo's view: the
+ *   one shown, the 3D scene once loaded (three.js is fetched only then), and the highest
+ *   level the 3D view draws solid (1 is the bottom; the levels above are faded)
+ */
+
+/** @param {string} id @param {string} token */
 export function saveSeat(id, token) { localStorage.setItem(`stonefield.seat.${id}`, token); }
+/** @param {string} id */
 export function loadSeat(id) { return localStorage.getItem(`stonefield.seat.${id}`); }
 
 // The player's name, kept in this browser for the next game (empty: anonymous). The server
 // checks it (1-40 characters once trimmed); the client only trims and sends it.
+/** @param {string} name */
 export function saveName(name) { localStorage.setItem('stonefield.name', name.trim()); }
 export function loadName() { return localStorage.getItem('stonefield.name') ?? ''; }
 // The body fields that carry the name: none for an anonymous player.
 export function nameField() { const name = loadName(); return name ? { name } : {}; }
 
+/** A page state once the first state has come: what the drawing reads. */
+/** @typedef {PageState & { game: GameState, geo: Geometry }} LoadedState */
+
+/** @returns {PageState} */
 export function createState() {
-  // `connection`: 'connecting', 'connected' or 'disconnected' (the socket's, net.js);
-  // `retryAt`: when the next reconnection is tried (performance.now() time).
-  return { game: null, hover: null, preview: null, snap: 'nearest', reserve: false, territory: true, message: '', undoBy: null, received: 0, thinking: false, suggestion: null, connection: 'connecting', retryAt: 0 };
+  return {
+    game: null, geo: null, view: { zoom: 1, cx: null, cy: null }, hover: null, hover3d: null,
+    preview: null, previews: createPreviews(), snap: 'nearest', reserve: false, territory: true,
+    message: '', seatNotice: '', undoBy: null, received: 0, thinking: false, suggestion: null,
+    connection: 'connecting', retryAt: 0, margo: { view: null, scene: null, fade: 0 },
+  };
 }
 
+/** @param {PageState} st */
+export const in3d = (st) => st.margo.view === '3d' && !!st.margo.scene;
+/** @param {PageState} st */
+export const offline = (st) => st.connection !== 'connected';
+
 // A full state from the server replaces everything it covers.
+/** @param {PageState} st @param {GameState} game */
 export function applyFull(st, game) {
   st.game = game;
-  st.undoBy = game.undo_by;
+  st.undoBy = game.undo_by ?? null;
   st.thinking = !!game.computer?.thinking;
   st.suggestion = null;
   st.preview = null;
@@ -28,16 +80,22 @@ export function applyFull(st, game) {
 }
 
 // Same point: every coordinate equal (two on flat boards, three on a MarGo pyramid).
+/** @param {import('./types.js').Stone} p */
 const coords = (p) => p.filter((v) => typeof v === 'number');
+/** @param {import('./types.js').Stone} a @param {import('./types.js').Stone} b */
 const samePoint = (a, b) => { const [x, y] = [coords(a), coords(b)]; return x.length === y.length && x.every((v, i) => v === y[i]); };
 
 // A move from the server: add the stone, remove the captures, take the new status.
+/**
+ * @param {PageState} st
+ * @param {Extract<import('./types.js').ServerMessage, { type: 'moved' }>} m
+ */
 export function applyMoved(st, m) {
   const g = st.game;
   if (!g) return;
   const r = m.report;
   const view = g.view;
-  if (r.result === 'placed') {
+  if (r.result === 'placed' && r.at) {
     const captured = r.captured ?? [];
     view.stones = view.stones.filter((s) => !captured.some((c) => samePoint(s, c)));
     view.stones.push([...r.at, r.color]);
@@ -65,23 +123,28 @@ export function applyMoved(st, m) {
 }
 
 // A suggested move as words: where, or pass / resign (no rules: the move as the server wrote it).
+/** @param {import('./types.js').Move | null | undefined} mv */
 export function describeMove(mv) {
   if (!mv) return 'nothing';
   if (mv.pass) return 'pass';
   if (mv.resign) return 'resign';
+  if (!mv.at) return 'nothing';
   const at = mv.at.map((v) => (Number.isInteger(v) ? v : v.toFixed(2))).join(', ');
   return `[${at}]${mv.reserve ? ' (reserve stone)' : ''}`;
 }
 
 // A win estimate as a percentage.
+/** @param {number} p */
 export const percent = (p) => `${Math.round(p * 100)}%`;
 
+/** @param {{ game: Pick<GameState, 'you' | 'to_move' | 'phase' | 'status'> | null }} st */
 export function myTurn(st) {
   const g = st.game;
   return !!g && g.you === g.to_move && g.phase === 'playing' && g.status === 'live';
 }
 
 // Time left for `color` now, counting down locally from the last server figure.
+/** @param {PageState} st @param {Color} color */
 export function timeLeft(st, color) {
   const c = st.game?.clock;
   if (!c || c.control.kind === 'none') return null;

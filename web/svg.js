@@ -1,5 +1,6 @@
 // Small SVG text builders shared by the board drawings.
 
+/** @param {number} v */
 export const f = (v) => Number(v.toFixed(3));
 
 // The shading of stones, lit from the upper left: drawn once per board, used by `stone`.
@@ -9,9 +10,11 @@ export const STONE_SHADES = '<defs>'
   + '</defs>';
 
 // A stone (or ball) of `color` at (x, y); `attrs` adds attributes, `cls` extra classes.
+/** @param {number} x @param {number} y @param {number} r @param {string} color @param {string} [attrs] @param {string} [cls] */
 export function stone(x, y, r, color, attrs = '', cls = 'stone') {
   const edge = color === 'black' ? '#000' : '#8a857c';
   return `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" class="${cls} ${color}" fill="url(#stone-${color === 'black' ? 'black' : 'white'})" stroke="${edge}" stroke-width="0.03" ${attrs}/>`;
 }
 
-export const key = (p) => p.slice(0, p.length).filter((v) => typeof v === 'number').join(',');
+/** @param {any[]} p */
+export const key = (p) => p.slice(0, p.length).filter((/** @type {unknown} */ v) => typeof v === 'number').join(',');

@@ -3,9 +3,12 @@
 // points crossed. All of it comes from the server's `display`.
 import { f, key } from './svg.js';
 
+/** @type {Record<string, string>} */
 const TINT = { black: 'rgba(20,20,20,0.18)', white: 'rgba(255,255,255,0.45)' };
+/** @type {Record<string, string>} */
 const LINK = { black: '#333', white: '#fff' };
 
+/** @param {number[][]} tree @param {string} color @param {string} cls */
 function links(tree, color, cls) {
   const at = new Set(tree.map(key)); const out = [];
   for (const [x, y] of tree) {
@@ -18,6 +21,7 @@ function links(tree, color, cls) {
 }
 
 // Below the stones: shaded regions and tree links.
+/** @param {{ view: import('./types.js').GameView }} g */
 export function topoUnder(g) {
   const d = g.view.display ?? {}; const parts = [];
   for (const c of ['black', 'white']) {
@@ -32,6 +36,7 @@ export function topoUnder(g) {
 
 // Above the stones: closed points, a ring on each stone of a longest tree, and a small
 // diamond on each reserve stone (in the colour that shows on its stone).
+/** @param {{ view: import('./types.js').GameView }} g */
 export function topoOver(g) {
   const d = g.view.display ?? {}; const parts = [];
   const colorAt = new Map((g.view.stones ?? []).map((s) => [key(s), s[s.length - 1]]));
@@ -46,9 +51,10 @@ export function topoOver(g) {
   return parts.join('');
 }
 
+/** @param {{ view: import('./types.js').GameView }} g */
 export function topoInfo(g) {
   const d = g.view.display ?? {};
   const r = d.reserve_left ?? {}; const n = d.normal_left ?? {};
-  const len = (c) => d.longest_tree?.[c]?.length ?? 0;
+  const len = (/** @type {string} */ c) => d.longest_tree?.[c]?.length ?? 0;
   return `Longest tree B ${len('black')} · W ${len('white')} · reserve left B ${r.black ?? 0} · W ${r.white ?? 0} · normal left B ${n.black ?? 0} · W ${n.white ?? 0}`;
 }

@@ -4,6 +4,7 @@
 const KEY = 'stonefield.margo.view';
 
 export const savedView = () => (localStorage.getItem(KEY) === '2d' ? '2d' : '3d');
+/** @param {string} view */
 export const saveView = (view) => localStorage.setItem(KEY, view);
 
 export function webglWorks() {

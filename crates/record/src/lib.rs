@@ -47,5 +47,5 @@ pub use replay::{ReplayReport, replay};
 pub use report::{MoveReport, MoveResult};
 pub use setup::{Setup, SetupStone};
 pub use time_control::{TimeControl, TimeControlError};
-pub use variant::Variant;
+pub use variant::{Offers, Variant};
 pub use variants::{ClassicAdapter, ContinuousAdapter, MargoAdapter, TopoAdapter};

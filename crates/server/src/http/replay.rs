@@ -135,6 +135,7 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
     let mut game = LiveGame::open(variant, &rules, record.get("setup"))?;
     let head = json!({
         "variant": variant, "rules": rules, "result": record.get("result"),
+        "offers": variant.parse::<stonefield_record::Variant>().ok().map(stonefield_record::Variant::offers),
         "players": record.get("players"), "date": record.get("date"),
         "total": total, "from": from,
     })

@@ -347,6 +347,7 @@ mod tests {
             state: Box::new(GameState {
                 id: "x".into(),
                 variant: "classic".into(),
+                offers: stonefield_record::Variant::Classic.offers(),
                 rules: serde_json::json!({}),
                 you: None,
                 creator: "black".into(),

@@ -16,7 +16,7 @@
 
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
-use stonefield_record::MoveReport;
+use stonefield_record::{MoveReport, Offers};
 use stonefield_rules::{ByColor, Color, Phase};
 
 /// The largest client message the server reads, in bytes.
@@ -89,6 +89,9 @@ pub struct GameState {
     pub id: String,
     /// `classic`, `continuous`, `margo` or `topological`.
     pub variant: String,
+    /// What the page may offer (pass, reserve stones, SGF, 3D...), so that it keeps no
+    /// list of which variant does what.
+    pub offers: Offers,
     /// The record-format rules.
     pub rules: Value,
     /// This connection's seat; `None` for a spectator.

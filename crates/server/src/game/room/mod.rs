@@ -543,6 +543,7 @@ impl Room {
         GameState {
             id: self.row.id.clone(),
             variant: self.row.variant.clone(),
+            offers: self.engine.game().variant().offers(),
             rules: self.row.rules.clone(),
             you: seat,
             creator: self.row.creator.clone(),

@@ -1,0 +1,3 @@
+// The type check's stand-in for the vendored file beside it: typed as `any`, so the check
+// covers our code and not the vendor's.
+export declare const RoomEnvironment: any;
