@@ -3,6 +3,8 @@
 mod continuous;
 mod playouts;
 mod search;
+mod server;
+mod workload;
 
 use clap::Subcommand;
 
@@ -41,7 +43,7 @@ pub enum Target {
         json: bool,
     },
     /// Concurrent WebSocket games against an in-process server.
-    Server(stonefield_server::bench::BenchConfig),
+    Server(server::BenchConfig),
 }
 
 /// The median of `values` (the upper one of an even count); NaN when there are none.
@@ -62,6 +64,6 @@ pub fn run(target: Target) -> anyhow::Result<()> {
             continuous::run(json, seeds, moves);
             Ok(())
         }
-        Target::Server(config) => stonefield_server::bench::run(config),
+        Target::Server(config) => server::run(config),
     }
 }

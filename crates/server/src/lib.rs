@@ -10,7 +10,6 @@
 mod analysis;
 mod any_engine;
 mod assets;
-pub mod bench;
 pub mod clock;
 pub mod computer;
 mod deadline;

@@ -25,9 +25,9 @@
 
 use std::time::Instant;
 
-use stonefield_rules::continuous::{
-    BenchRequests, ContinuousGame, ContinuousRules, bench_crowd, bench_game, random_playout,
-};
+use stonefield_rules::continuous::{ContinuousGame, ContinuousRules, random_playout};
+
+use super::workload::{BenchRequests, bench_crowd, bench_game};
 
 use super::median;
 

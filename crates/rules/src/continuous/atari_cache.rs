@@ -493,9 +493,8 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use crate::Game;
-    use crate::continuous::{
-        BenchRequests, BoardShape, ContinuousGame, ContinuousRules, Point, Preset,
-    };
+    use crate::continuous::workload::BenchRequests;
+    use crate::continuous::{BoardShape, ContinuousGame, ContinuousRules, Point, Preset};
 
     /// Random games on a small board, asking for the groups in atari after every move or
     /// only now and then (so that changes pile up), always as the search from scratch says.

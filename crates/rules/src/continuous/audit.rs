@@ -5,7 +5,8 @@
 use super::game::ContinuousGame;
 use super::liberty::{cover_from_scratch, has_liberty_brute_force};
 use super::point::V;
-use super::position::{Id, stone_key};
+use super::hash::stone_key;
+use super::position::Id;
 use super::voronoi::areas_brute_force;
 use crate::{ByColor, Color, Game};
 

@@ -4,7 +4,8 @@
 
 use super::liberty::{Cover, free_point_kept};
 use super::point::V;
-use super::position::{Id, Position, stone_key};
+use super::hash::stone_key;
+use super::position::{Id, Position};
 use super::voronoi::{
     Cell, NEW, Scratch, Sites, area, cell, cell_among, clip_cell, neighbours, with_scratch,
 };
@@ -397,9 +398,9 @@ impl Position {
 mod tests {
     use super::*;
     use crate::continuous::audit::group_labels;
-    use crate::continuous::bench_game;
-    use crate::continuous::liberty::has_liberty_brute_force;
-    use crate::continuous::{BenchRequests, SnapMode};
+        use crate::continuous::liberty::has_liberty_brute_force;
+    use crate::continuous::SnapMode;
+    use crate::continuous::workload::{BenchRequests, bench_game};
 
     /// What a move removes, from scratch (rules section 5): the stones of the position and
     /// the new one, groups by distance, liberties by brute force, the opponent's dead
