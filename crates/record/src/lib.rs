@@ -48,4 +48,4 @@ pub use report::{MoveReport, MoveResult};
 pub use setup::{Setup, SetupStone};
 pub use time_control::TimeControl;
 pub use variant::Variant;
-pub use variants::{ClassicAdapter, ContinuousAdapter, MargoAdapter, TopoAdapter};
+pub use variants::{Adapter, ClassicAdapter, ContinuousAdapter, LiveGame, MargoAdapter, TopoAdapter};
