@@ -12,16 +12,8 @@ mod priors;
 use stonefield_rules::classic::{Board, ClassicGame, MAX_SIZE, Point, playout, random_move_point};
 use stonefield_rules::{Color, Game, Outcome, Phase, Stone};
 
-use crate::search::{self, Action, Policy, Search, SearchConfig, Trace};
+use crate::search::{Action, Choice, Policy, Search, SearchConfig, Trace};
 pub use heavy::{HeavyConfig, HeavyPolicy};
-
-/// What the player should do.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Choice {
-    Play(Point),
-    Pass,
-    Resign,
-}
 
 /// Below this estimated winning rate (after a full search) the player resigns.
 const RESIGN_BELOW: f64 = 0.03;
@@ -52,7 +44,7 @@ struct Arm {
 /// Chooses a move for the player to move with `playouts` light playouts in all, UCB1 over
 /// the legal moves that do not fill an own eye. Passes when there is no such move, resigns
 /// when even the best move almost never wins.
-pub fn choose_move(game: &ClassicGame, playouts: u32, rng: &mut fastrand::Rng) -> Choice {
+pub fn choose_move(game: &ClassicGame, playouts: u32, rng: &mut fastrand::Rng) -> Choice<Point> {
     let me = game.to_move();
     let komi = game.rules().komi;
     let mut arms: Vec<Arm> = game
@@ -227,8 +219,8 @@ pub type ClassicSearch = Search<ClassicGame, SearchPolicy>;
 ///
 /// ```
 /// use std::time::Duration;
-/// use stonefield_ai::classic::{self, Choice};
-/// use stonefield_ai::search::SearchConfig;
+/// use stonefield_ai::classic;
+/// use stonefield_ai::search::{Choice, SearchConfig};
 /// use stonefield_rules::Game;
 /// use stonefield_rules::classic::{ClassicGame, Rules};
 ///
@@ -241,7 +233,7 @@ pub type ClassicSearch = Search<ClassicGame, SearchPolicy>;
 /// };
 /// let mut search = classic::new_search(game.clone(), config);
 /// let result = search.run();
-/// let Choice::Play(p) = Choice::from(result.choice) else { panic!("an empty board") };
+/// let Choice::Play(p) = result.choice else { panic!("an empty board") };
 /// game.play(&p).unwrap();
 /// // After the opponent's reply, hand over the game: the subtree of both moves is kept.
 /// search.set_game(game.clone());
@@ -371,16 +363,6 @@ fn traced_playout(
     }
     let [black, white] = board.area();
     black as i32 - white as i32
-}
-
-impl From<search::Choice<Point>> for Choice {
-    fn from(c: search::Choice<Point>) -> Choice {
-        match c {
-            search::Choice::Play(p) => Choice::Play(p),
-            search::Choice::Pass => Choice::Pass,
-            search::Choice::Resign => Choice::Resign,
-        }
-    }
 }
 
 #[cfg(test)]

@@ -48,7 +48,7 @@ pub enum Action<M> {
 }
 
 /// What the player should do.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Choice<M> {
     Play(M),
     Pass,

@@ -315,7 +315,7 @@ impl<'a> GameRun<'a> {
         if vertex == "resign" {
             self.resigned = Some(color);
             return Ok(Some((
-                win_for_other(WinBy::Resignation),
+                Outcome::resignation(color),
                 "resignation".into(),
             )));
         }

@@ -381,10 +381,7 @@ where
             }
             Choice::Resign => {
                 record.push(RecordMove::resign(mover));
-                let outcome = Outcome::Win {
-                    winner: mover.other(),
-                    by: WinBy::Resignation,
-                };
+                let outcome = Outcome::resignation(mover);
                 return (
                     finish(outcome, moves, "resignation".into()),
                     measured,

@@ -8,7 +8,7 @@ mod player;
 use std::io::{BufRead, Write};
 
 use serde_json::{Map, Value};
-use stonefield_ai::classic::Choice;
+use stonefield_ai::search::Choice;
 use stonefield_record::{
     ClassicAdapter, MoveKind, Record, RecordMove, Setup, SetupStone, Variant, sgf,
 };

@@ -9,10 +9,10 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use stonefield_ai::classic::{
-    self, Choice, ClassicPolicy, ClassicSearch, HeavyConfig, HeavyPolicy, SearchPolicy,
+    self, ClassicPolicy, ClassicSearch, HeavyConfig, HeavyPolicy, SearchPolicy,
     choose_move, estimate_dead,
 };
-use stonefield_ai::search::{Action, Parallelism, SearchConfig, SearchResult, Selection};
+use stonefield_ai::search::{Action, Choice, Parallelism, SearchConfig, SearchResult, Selection};
 use stonefield_rules::classic::{ClassicGame, Point, Scoring};
 use stonefield_rules::{Game, Outcome, Phase, Stone};
 
@@ -316,7 +316,7 @@ impl Player {
         clock: Option<Budget>,
         opponent_passed: bool,
         cleanup: bool,
-    ) -> Choice {
+    ) -> Choice<Point> {
         if game.phase() != Phase::Playing {
             return Choice::Pass;
         }
@@ -411,12 +411,12 @@ impl Player {
     /// The move of a finished search: the most visited, or at the low levels a draw among
     /// the visited moves that play a stone. A pass chosen from a few dozen playouts is
     /// noise, and one drawn by chance would end games early; resignation stands.
-    fn pick(&mut self, result: &SearchResult<Point>) -> Choice {
+    fn pick(&mut self, result: &SearchResult<Point>) -> Choice<Point> {
         let explicit = self.options.playouts.is_some() || self.options.time.is_some();
         if explicit {
-            return result.choice.clone().into();
+            return result.choice;
         }
-        self.level().pick(result, &mut self.rng).into()
+        self.level().pick(result, &mut self.rng)
     }
 
     /// Every stone the estimate calls dead, whatever the rules do with dead stones.
@@ -487,7 +487,7 @@ fn undecided(result: &SearchResult<Point>) -> bool {
 
 /// The search's choice, except a pass while dead stones must still be cleared: then the
 /// most visited move that is not a pass, if there is one.
-fn settle(choice: Choice, result: &SearchResult<Point>, must_clear: bool) -> Choice {
+fn settle(choice: Choice<Point>, result: &SearchResult<Point>, must_clear: bool) -> Choice<Point> {
     if choice != Choice::Pass || !must_clear {
         return choice;
     }
