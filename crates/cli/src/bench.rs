@@ -1,6 +1,7 @@
 //! `stonefield bench ...`: engine speed figures, median of several timed runs, one thread.
 
 mod continuous;
+mod median;
 mod playouts;
 mod search;
 mod server;
@@ -44,15 +45,6 @@ pub enum Target {
     },
     /// Concurrent WebSocket games against an in-process server.
     Server(server::BenchConfig),
-}
-
-/// The median of `values` (the upper one of an even count); NaN when there are none.
-fn median(mut values: Vec<f64>) -> f64 {
-    if values.is_empty() {
-        return f64::NAN;
-    }
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
 }
 
 pub fn run(target: Target) -> anyhow::Result<()> {

@@ -29,7 +29,7 @@ use stonefield_rules::continuous::{ContinuousGame, ContinuousRules, random_playo
 
 use super::workload::{BenchRequests, bench_crowd, bench_game};
 
-use super::median;
+use super::median::median;
 
 /// The stone counts at which moves are timed.
 const SIZES: [usize; 4] = [50, 100, 200, 300];

@@ -218,7 +218,10 @@ pub fn run(cfg: BenchConfig) -> anyhow::Result<()> {
 }
 
 async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
-    let dir = std::env::temp_dir().join(format!("stonefield-bench-{}", stonefield_server::ids::game_id()?));
+    let dir = std::env::temp_dir().join(format!(
+        "stonefield-bench-{}",
+        stonefield_server::ids::game_id()?
+    ));
     // Every client of the bench comes from 127.0.0.1: the per-address bounds must not
     // bite.
     let sockets = SocketLimits::default();
