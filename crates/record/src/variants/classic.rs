@@ -8,8 +8,8 @@ use stonefield_rules::classic::{
 };
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Stone};
 
-use super::played::{self, Played};
 use super::adapter::{self, Adapter};
+use super::played::{self, Played};
 use super::setup_error::{Culprit, setup_stone_error};
 use crate::fields::{self, index, join};
 use crate::preview::{self, Ask, Effect, Target};

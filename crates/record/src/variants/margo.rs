@@ -6,8 +6,8 @@ use serde_json::{Map, Value, json};
 use stonefield_rules::margo::{Cell, MargoGame, MargoRules, Point, SetupError};
 use stonefield_rules::{Color, Game, IllegalMove, Stone};
 
-use super::played::{self, Played};
 use super::adapter::{self, Adapter};
+use super::played::{self, Played};
 use super::setup_error::{Culprit, setup_stone_error};
 use crate::fields::{self, index};
 use crate::report::score_json;

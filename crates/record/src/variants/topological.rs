@@ -9,8 +9,8 @@ use stonefield_rules::topological::{
 };
 use stonefield_rules::{Color, Game, IllegalMove, Phase, Stone};
 
-use super::played::{self, Played};
 use super::adapter::{self, Adapter};
+use super::played::{self, Played};
 use super::setup_error::{Culprit, setup_stone_error};
 use crate::fields::{self, index};
 use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup};
