@@ -4,10 +4,11 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use super::atari_group::Atari;
 use super::board::Board;
+use super::hash::WHITE_TO_MOVE;
 use super::plan::{AreaPlan, Plan};
 use super::point::{Point, V};
-use super::hash::WHITE_TO_MOVE;
 use super::position::{Id, Position};
 use super::rules::{ContinuousRules, KoRule, RulesError};
 use crate::ending::{DeadOrder, Ending};
@@ -269,6 +270,30 @@ fn setup_position(board: Arc<Board>, stones: &[Stone<Point>]) -> Result<Position
         return Err(SetupError::NoLiberty(Point::from_v(at)));
     }
     Ok(pos)
+}
+
+impl ContinuousGame {
+    /// Every group in atari, ordered by its first stone's placement. Ko does not count: a
+    /// group that only a ko recapture could take is still flagged.
+    ///
+    /// The answers are kept between calls: a call after a move searches again only the
+    /// groups near the move (and those whose liberties it changed), so asking after every
+    /// move costs about as much on a full board as on an empty one.
+    pub fn groups_in_atari(&self) -> Vec<Atari> {
+        self.pos.atari_cached()
+    }
+
+    /// [`ContinuousGame::groups_in_atari`] searched afresh for every group, the oracle of
+    /// the kept answers (the audit compares the two).
+    pub fn groups_in_atari_from_scratch(&self) -> Vec<Atari> {
+        self.groups_where(|g| self.pos.capture_point(g))
+            .into_iter()
+            .map(|(stones, at)| Atari {
+                stones,
+                capture_at: Point::from_v(at),
+            })
+            .collect()
+    }
 }
 
 impl Game for ContinuousGame {

@@ -22,6 +22,8 @@
 mod arcs;
 mod atari;
 mod atari_cache;
+mod atari_group;
+mod atari_query;
 mod audit;
 mod board;
 mod candidates;
@@ -45,7 +47,7 @@ mod voronoi;
 #[path = "../../../cli/src/bench/workload.rs"]
 mod workload;
 
-pub use atari::Atari;
+pub use atari_group::Atari;
 pub use audit::AuditError;
 pub use board::Board;
 pub use game::{ContinuousGame, SetupError};

@@ -2,9 +2,9 @@
 //! suicide, the stones whose witnesses change and the Voronoi cells that change. Playing a
 //! move commits a plan; a preview only reads it.
 
+use super::hash::stone_key;
 use super::liberty::{Cover, free_point_kept};
 use super::point::V;
-use super::hash::stone_key;
 use super::position::{Id, Position};
 use super::voronoi::{
     Cell, NEW, Scratch, Sites, area, cell, cell_among, clip_cell, neighbours, with_scratch,
@@ -397,9 +397,9 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::continuous::audit::group_labels;
-        use crate::continuous::liberty::has_liberty_brute_force;
     use crate::continuous::SnapMode;
+    use crate::continuous::audit::group_labels;
+    use crate::continuous::liberty::has_liberty_brute_force;
     use crate::continuous::workload::{BenchRequests, bench_game};
 
     /// What a move removes, from scratch (rules section 5): the stones of the position and

@@ -7,7 +7,10 @@ use crate::hash_keys::{keys, splitmix};
 
 const CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
-static STONE_KEYS: [[u64; CELLS]; 2] = [keys::<CELLS>(0x546f_706f_4b42), keys::<CELLS>(0x546f_706f_4b57)];
+static STONE_KEYS: [[u64; CELLS]; 2] = [
+    keys::<CELLS>(0x546f_706f_4b42),
+    keys::<CELLS>(0x546f_706f_4b57),
+];
 
 /// Mixed in when White is to move.
 pub(super) const WHITE_TO_MOVE: u64 = splitmix(0x546f_706f_746d);
