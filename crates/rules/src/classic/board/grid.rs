@@ -2,7 +2,7 @@
 //! and the chain merge that only touches them. Indices are masked into the arrays' length,
 //! so the hot paths need no bounds checks (and no `unsafe`).
 
-use super::{Idx, OFF};
+use super::cells::{Idx, NO_KO, OFF};
 use crate::classic::zobrist::{KEYED, MAX_CELLS};
 
 /// Length of every per-cell array: a power of two at least [`MAX_CELLS`], so that an index
@@ -87,7 +87,7 @@ impl Grid {
             n_empties: 0,
             n_captured: 0,
             hash: 0,
-            ko: super::NO_KO,
+            ko: NO_KO,
             stone_count: [0; 2],
             _gap: [0; HEAD_GAP],
             _gap0: [0; GAP],
