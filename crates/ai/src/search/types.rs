@@ -47,7 +47,7 @@ pub enum Parallelism {
 pub struct SearchConfig {
     /// Playouts in all, shared among the threads.
     pub playouts: Option<u32>,
-    /// Wall-clock time for one [`Search::run`].
+    /// Wall-clock time for one [`Search::run`](super::Search::run).
     pub time: Option<Duration>,
     /// Threads (at least 1).
     pub threads: usize,

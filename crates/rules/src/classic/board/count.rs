@@ -7,7 +7,7 @@ use super::grid::at;
 use super::state::Board;
 use crate::Color;
 
-/// Packed neighbour-count fields (see [`super::nbr_unit`]) of black and white stones.
+/// Packed neighbour-count fields (see [`super::cells::nbr_unit`]) of black and white stones.
 const BLACK_NBRS: u16 = 0xf << 4;
 const WHITE_NBRS: u16 = 0xf << 8;
 

@@ -85,7 +85,7 @@ impl Board {
     /// An empty board of side `size`.
     ///
     /// # Panics
-    /// If `size` is outside 2..=25; [`super::Rules`] checks the size before a board is made.
+    /// If `size` is outside 2..=25; [`crate::classic::Rules`] checks the size before a board is made.
     pub fn new(size: u8) -> Board {
         assert!((2..=25).contains(&size), "board size {size} out of range");
         let stride = Idx::from(size) + 2;
