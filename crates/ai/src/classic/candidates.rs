@@ -6,6 +6,8 @@ use stonefield_rules::{Game, Phase};
 
 /// Whether the player to move may pass: in play, and with no free handicap stone left
 /// to place. Every classic policy passes on the same terms.
+// Inlinable across modules as it was when its callers shared its module (hot path).
+#[inline]
 pub(crate) fn classic_may_pass(game: &ClassicGame) -> bool {
     game.phase() == Phase::Playing && game.handicap_left() == 0
 }
@@ -39,6 +41,8 @@ pub(crate) fn classic_candidates(game: &ClassicGame) -> Vec<Point> {
 }
 
 /// The RAVE key of a point: unique on every board size.
+// Inlinable across modules as it was when its callers shared its module (hot path).
+#[inline]
 pub(crate) fn point_key(p: Point) -> u64 {
     u64::from(p.y()) * u64::from(MAX_SIZE) + u64::from(p.x())
 }

@@ -9,6 +9,8 @@ use stonefield_rules::classic::Board;
 /// chain of the opponent's in atari (capture), and for an own chain in atari its escape
 /// (if extending leaves at least three liberties) and the capture of any chain in atari
 /// touching it.
+// Inlinable across modules as it was when its callers shared its module (hot path).
+#[inline]
 pub(crate) fn atari_moves(board: &Board, area: &[u16], me: Color, out: &mut Vec<u16>) {
     let mut seen = [u16::MAX; 18];
     let mut n_seen = 0;
@@ -48,6 +50,8 @@ pub(crate) fn atari_moves(board: &Board, area: &[u16], me: Color, out: &mut Vec<
 /// for a chain of the opponent's, a liberty whose atari it cannot run from (extending at
 /// the other leaves it at most one liberty); for an own chain, a liberty where extending
 /// gives three or more.
+// Inlinable across modules as it was when its callers shared its module (hot path).
+#[inline]
 pub(crate) fn two_liberty_moves(board: &Board, last: u16, me: Color, out: &mut Vec<u16>) {
     let mut seen = [u16::MAX; 5];
     let mut n_seen = 0;
@@ -85,6 +89,8 @@ pub(crate) fn two_liberty_moves(board: &Board, last: u16, me: Color, out: &mut V
 /// neighbours in the region is the only one with that many (straight and bent three, the
 /// pyramid four, the bulky and crossed fives). Whoever plays it decides whether the
 /// region makes two eyes; random play would find it by chance.
+// Inlinable across modules as it was when its callers shared its module (hot path).
+#[inline]
 pub(crate) fn nakade_point(board: &Board, last: u16) -> Option<u16> {
     const MAX: usize = 5;
     for start in board.cell_neighbours(last) {

@@ -145,6 +145,8 @@ impl Clone for AtariCache {
     }
 }
 
+// Inlinable across modules as it was when its callers shared its module (hot path).
+#[inline]
 pub(super) fn lock(m: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
     // A poisoned lock only means some query panicked; starting afresh is always right.
     m.lock().unwrap_or_else(|poisoned| {
@@ -236,6 +238,8 @@ impl State {
     }
 }
 
+// Inlinable across modules as it was when its callers shared its module (hot path).
+#[inline]
 pub(super) fn register(list: &mut Vec<(u32, u32)>, key: (u32, u32), entries: &[Entry]) {
     if prune_due(list) {
         list.retain(|&(g, generation)| {
