@@ -7,36 +7,14 @@
 //! stone gains area.
 
 use stonefield_rules::Game;
-use stonefield_rules::classic::ClassicGame;
-use stonefield_rules::continuous::ContinuousGame;
-use stonefield_rules::margo::MargoGame;
-use stonefield_rules::topological::TopoGame;
 
 use crate::search::Choice;
 
 /// Each variant's greedy player: [`greedy_choice`] unless the variant's rules make the
-/// count one ply ahead mislead it.
+/// count one ply ahead mislead it. Each variant's module implements it for its game.
 pub trait Greedy: Game + Sized {
     fn greedy_choice(&self, rng: &mut fastrand::Rng) -> Choice<Self::Move> {
         greedy_choice(self, rng)
-    }
-}
-
-impl Greedy for ClassicGame {}
-
-/// Passes when no stone gains area ([`greedy_or_pass`]).
-impl Greedy for ContinuousGame {
-    fn greedy_choice(&self, rng: &mut fastrand::Rng) -> Choice<Self::Move> {
-        greedy_or_pass(self, rng)
-    }
-}
-impl Greedy for MargoGame {}
-
-/// Places its reserve stones, which no count one ply ahead asks for
-/// ([`crate::topological::greedy_choice`]).
-impl Greedy for TopoGame {
-    fn greedy_choice(&self, rng: &mut fastrand::Rng) -> Choice<Self::Move> {
-        crate::topological::greedy_choice(self, rng)
     }
 }
 
@@ -133,7 +111,7 @@ mod tests {
 
     #[test]
     fn continuous_greedy_passes_when_no_stone_gains_area() {
-        use stonefield_rules::continuous::{self, ContinuousRules, Preset};
+        use stonefield_rules::continuous::{self, ContinuousGame, ContinuousRules, Preset};
         use stonefield_rules::{Color, Stone};
         let rules = ContinuousRules {
             board: continuous::BoardShape::Preset(Preset::Square9),

@@ -2,8 +2,9 @@
 //!
 //! [`search`] is the tree search (UCT or PUCT, RAVE, tree reuse, playout or time budget,
 //! tree- or root-parallel threads) over any variant's `Game`; a variant plugs in through a
-//! [`search::Policy`]: [`classic::ClassicPolicy`] for classic Go, [`topological::TopoPolicy`] for
-//! Topological Go, and in [`variants`] the policies of MarGo and continuous Go.
+//! [`search::Policy`], each in the variant's own module: [`classic::ClassicPolicy`],
+//! [`continuous::ContinuousPolicy`], [`margo::MargoPolicy`], [`topological::TopoPolicy`]
+//! (all gathered in [`variants`]); each module also gives its game's [`baseline::Greedy`].
 //!
 //! [`player`] is the computer player of any variant through the record layer's `AnyGame`
 //! (moves and marks as record moves), as the game server uses it.
@@ -19,6 +20,7 @@ pub mod baseline;
 pub mod classic;
 pub mod continuous;
 pub mod level;
+pub mod margo;
 pub mod player;
 pub mod search;
 pub mod survival;

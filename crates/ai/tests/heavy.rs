@@ -4,7 +4,8 @@
 
 use proptest::prelude::*;
 use stonefield_ai::classic::heavy::{self, HeavyConfig};
-use stonefield_ai::classic::{Choice, HeavyPolicy, SearchPolicy, new_search, new_search_with};
+use stonefield_ai::classic::{HeavyPolicy, SearchPolicy, new_search, new_search_with};
+use stonefield_ai::search::Choice;
 use stonefield_ai::search::{Policy, SearchConfig, Trace};
 use stonefield_rules::Game;
 use stonefield_rules::classic::{ClassicGame, KoRule, MAX_SIZE, Point, Rules};
@@ -127,7 +128,7 @@ fn the_heavy_search_chooses_legal_moves() {
         let mut search = new_search(game.clone(), config.clone());
         assert!(matches!(search.policy(), SearchPolicy::Heavy(_)));
         let first = search.run();
-        match Choice::from(first.choice.clone()) {
+        match first.choice {
             Choice::Play(p) => assert_eq!(game.check(&p), Ok(()), "{p:?}"),
             Choice::Pass => assert!(game.clone().pass().is_ok()),
             Choice::Resign => {}

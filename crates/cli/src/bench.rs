@@ -1,8 +1,11 @@
 //! `stonefield bench ...`: engine speed figures, median of several timed runs, one thread.
 
 mod continuous;
+mod median;
 mod playouts;
 mod search;
+mod server;
+mod workload;
 
 use clap::Subcommand;
 
@@ -41,16 +44,7 @@ pub enum Target {
         json: bool,
     },
     /// Concurrent WebSocket games against an in-process server.
-    Server(stonefield_server::bench::BenchConfig),
-}
-
-/// The median of `values` (the upper one of an even count); NaN when there are none.
-fn median(mut values: Vec<f64>) -> f64 {
-    if values.is_empty() {
-        return f64::NAN;
-    }
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
+    Server(server::BenchConfig),
 }
 
 pub fn run(target: Target) -> anyhow::Result<()> {
@@ -62,6 +56,6 @@ pub fn run(target: Target) -> anyhow::Result<()> {
             continuous::run(json, seeds, moves);
             Ok(())
         }
-        Target::Server(config) => stonefield_server::bench::run(config),
+        Target::Server(config) => server::run(config),
     }
 }

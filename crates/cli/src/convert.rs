@@ -6,7 +6,7 @@ use std::path::Path;
 
 use stonefield_record::{replay, sgf};
 
-use crate::BadInput;
+use crate::bad_input::BadInput;
 use crate::replay::{Format, Loaded, load};
 
 /// Runs `convert`.

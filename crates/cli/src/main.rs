@@ -4,16 +4,18 @@
 //! bad input (a record or file that cannot be read), 1 for anything else.
 
 mod arena;
+mod bad_input;
 mod bench;
 mod convert;
 mod gtp;
 mod replay;
 
-use std::fmt;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use bad_input::BadInput;
 
 // glibc's allocator spent about a fifth of the server's time under load (its arenas'
 // locks and consolidation); mimalloc's thread-local heaps suit tokio's many small buffers.
@@ -59,19 +61,6 @@ enum Command {
     /// Serve games to browsers (prints the address to open).
     Serve(stonefield_server::Config),
 }
-
-/// Input the user gave that cannot be used (a missing file, a malformed record): exit
-/// status 2. The message names the file and the place in it.
-#[derive(Debug)]
-pub struct BadInput(pub String);
-
-impl fmt::Display for BadInput {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BadInput {}
 
 /// The exit status for an error: 2 for bad input, 1 for the rest.
 fn exit_code(e: &anyhow::Error) -> u8 {

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde_json::Value;
 use stonefield_record::{MoveReport, MoveResult, Record, ReplayReport, replay, sgf};
 
-use crate::BadInput;
+use crate::bad_input::BadInput;
 
 /// A record as loaded from a file, with the SGF trees when it was an SGF file.
 #[derive(Debug)]

@@ -4,9 +4,9 @@
 use serde_json::{Map, Value};
 use stonefield_rules::{ByColor, Color, IllegalMove, Outcome, Phase};
 
-use crate::variants::{ClassicAdapter, ContinuousAdapter, MargoAdapter, TopoAdapter};
+use crate::notation;
+use crate::variants::{Adapter, ClassicAdapter, ContinuousAdapter, MargoAdapter, TopoAdapter};
 use crate::{MoveReport, MoveResult, Record, RecordError, RecordMove, Setup, Variant};
-use crate::{notation, preview};
 
 /// A game of one of the variants, each behind its adapter.
 #[derive(Debug, Clone)]
@@ -44,16 +44,31 @@ impl AnyGame {
         AnyGame::new(record.variant, &record.rules, record.setup.as_ref())
     }
 
+    /// This game's adapter, whatever its variant: every method below goes through it.
+    fn adapter(&self) -> &dyn Adapter {
+        match self {
+            AnyGame::Classic(g) => g,
+            AnyGame::Margo(g) => g,
+            AnyGame::Topological(g) => g,
+            AnyGame::Continuous(g) => g,
+        }
+    }
+
+    fn adapter_mut(&mut self) -> &mut dyn Adapter {
+        match self {
+            AnyGame::Classic(g) => g,
+            AnyGame::Margo(g) => g,
+            AnyGame::Topological(g) => g,
+            AnyGame::Continuous(g) => g,
+        }
+    }
+
     /// Plays a move and reports what happened. Never panics: an illegal move (including
     /// one out of turn; a resignation is accepted from either player) changes nothing and
     /// is reported with its reason.
     pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
-        let (mut report, size) = match self {
-            AnyGame::Classic(g) => (g.apply(mv), g.game().rules().board_size),
-            AnyGame::Margo(g) => (g.apply(mv), g.game().board_size()),
-            AnyGame::Topological(g) => (g.apply(mv), g.game().rules().board_size()),
-            AnyGame::Continuous(g) => (g.apply(mv), 0),
-        };
+        let mut report = self.adapter_mut().apply(mv);
+        let size = self.adapter().notation_size();
         report.notation = notation::of(self.variant(), size, &report).map(|name| {
             // A Topological reserve stone is a stone like any other once placed: only its
             // name tells.
@@ -77,53 +92,32 @@ impl AnyGame {
     }
 
     pub fn to_move(&self) -> Color {
-        match self {
-            AnyGame::Classic(g) => g.to_move(),
-            AnyGame::Margo(g) => g.to_move(),
-            AnyGame::Topological(g) => g.to_move(),
-            AnyGame::Continuous(g) => g.to_move(),
-        }
+        self.adapter().to_move()
     }
 
     pub fn phase(&self) -> Phase {
-        match self {
-            AnyGame::Classic(g) => g.phase(),
-            AnyGame::Margo(g) => g.phase(),
-            AnyGame::Topological(g) => g.phase(),
-            AnyGame::Continuous(g) => g.phase(),
-        }
+        self.adapter().phase()
     }
 
     /// The live score of the position, komi included.
     pub fn score(&self) -> ByColor<f64> {
-        match self {
-            AnyGame::Classic(g) => g.score(),
-            AnyGame::Margo(g) => g.score(),
-            AnyGame::Topological(g) => g.score(),
-            AnyGame::Continuous(g) => g.score(),
-        }
+        self.adapter().score()
     }
 
     /// The score players watch once play has stopped: while they mark dead stones and
     /// after the end, the count under the variant's rules (territory or area) with the
     /// marked stones removed, the one the result comes from; the live score during play.
     pub fn marked_score(&self) -> ByColor<f64> {
-        let playing = self.phase() == Phase::Playing;
-        match self {
-            AnyGame::Classic(g) if !playing => g.game().final_score(),
-            AnyGame::Continuous(g) if !playing => g.game().final_score(),
-            _ => self.score(),
+        if self.phase() == Phase::Playing {
+            self.score()
+        } else {
+            self.adapter().count()
         }
     }
 
     /// The `final` object of `replay --json`: stones, player to move, over, score.
     pub fn final_view(&self) -> Value {
-        match self {
-            AnyGame::Classic(g) => g.final_view(),
-            AnyGame::Margo(g) => g.final_view(),
-            AnyGame::Topological(g) => g.final_view(),
-            AnyGame::Continuous(g) => g.final_view(),
-        }
+        self.adapter().final_view()
     }
 
     /// What a renderer needs to draw the position without knowing the rules: the
@@ -131,24 +125,14 @@ impl AnyGame {
     /// `cut_contacts`, `estimate`, `notation`; continuous Go: `cells`; Topological Go: `trees`, `longest_tree`,
     /// `enclosed`, `reserve_left`, `normal_left`, `closed`). See each adapter's `view`.
     pub fn view(&self) -> Value {
-        match self {
-            AnyGame::Classic(g) => g.final_view(),
-            AnyGame::Continuous(g) => g.view(),
-            AnyGame::Margo(g) => g.view(),
-            AnyGame::Topological(g) => g.view(),
-        }
+        self.adapter().view()
     }
 
     /// The variant, the resolved rules, and the board geometry for drawing (`board.kind`:
     /// `grid` with `size`, or MarGo's `pyramid` with `size` and `levels`); MarGo and
     /// Topological Go add `view` ([`AnyGame::view`]), which changes with every move.
     pub fn describe(&self) -> Value {
-        match self {
-            AnyGame::Classic(g) => g.describe(),
-            AnyGame::Margo(g) => g.describe(),
-            AnyGame::Topological(g) => g.describe(),
-            AnyGame::Continuous(g) => g.describe(),
-        }
+        self.adapter().describe()
     }
 
     /// What a move would do, without changing the game: `{"at": [x, y]}`, or in
@@ -160,12 +144,7 @@ impl AnyGame {
     /// # Errors
     /// A malformed request, naming the key.
     pub fn preview(&self, request: &Value) -> Result<Value, RecordError> {
-        match self {
-            AnyGame::Classic(g) => g.preview(request),
-            AnyGame::Continuous(g) => g.preview(request),
-            AnyGame::Margo(_) => preview::by_trial(self, request, 3, false),
-            AnyGame::Topological(_) => preview::by_trial(self, request, 2, true),
-        }
+        self.adapter().preview(request)
     }
 
     /// Marks or unmarks the group at `at` as dead while dead stones are marked.
@@ -173,20 +152,12 @@ impl AnyGame {
     /// # Errors
     /// Outside the marking phase ([`IllegalMove::WrongPhase`]), or no stone there.
     pub fn toggle_dead(&mut self, at: &[f64]) -> Result<(), IllegalMove> {
-        match self {
-            AnyGame::Classic(g) => g.toggle_dead(at),
-            AnyGame::Margo(_) | AnyGame::Topological(_) => Err(IllegalMove::WrongPhase),
-            AnyGame::Continuous(g) => g.toggle_dead(at),
-        }
+        self.adapter_mut().toggle_dead(at)
     }
 
     /// The stones marked dead, in the variant's stone notation.
     pub fn dead_stones(&self) -> Vec<Value> {
-        match self {
-            AnyGame::Classic(g) => g.dead_stones(),
-            AnyGame::Margo(_) | AnyGame::Topological(_) => Vec::new(),
-            AnyGame::Continuous(g) => g.dead_stones(),
-        }
+        self.adapter().dead_stones()
     }
 
     /// Both players accept the marks: the game is counted and finished.
@@ -194,11 +165,7 @@ impl AnyGame {
     /// # Errors
     /// Outside the marking phase.
     pub fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
-        match self {
-            AnyGame::Classic(g) => g.accept_count(),
-            AnyGame::Margo(_) | AnyGame::Topological(_) => Err(IllegalMove::WrongPhase),
-            AnyGame::Continuous(g) => g.accept_count(),
-        }
+        self.adapter_mut().accept_count()
     }
 
     /// The players disagree on the marks: play resumes.
@@ -206,11 +173,7 @@ impl AnyGame {
     /// # Errors
     /// Outside the marking phase.
     pub fn resume_play(&mut self) -> Result<(), IllegalMove> {
-        match self {
-            AnyGame::Classic(g) => g.resume_play(),
-            AnyGame::Margo(_) | AnyGame::Topological(_) => Err(IllegalMove::WrongPhase),
-            AnyGame::Continuous(g) => g.resume_play(),
-        }
+        self.adapter_mut().resume_play()
     }
 }
 

@@ -28,6 +28,7 @@ mod notation;
 mod preview;
 mod record;
 mod record_move;
+mod record_read;
 mod replay;
 mod report;
 mod setup;
@@ -48,4 +49,6 @@ pub use report::{MoveReport, MoveResult};
 pub use setup::{Setup, SetupStone};
 pub use time_control::{TimeControl, TimeControlError};
 pub use variant::{Offers, Variant};
-pub use variants::{ClassicAdapter, ContinuousAdapter, MargoAdapter, TopoAdapter};
+pub use variants::{
+    Adapter, ClassicAdapter, ContinuousAdapter, LiveGame, MargoAdapter, TopoAdapter,
+};

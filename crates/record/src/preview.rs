@@ -8,7 +8,8 @@ use stonefield_rules::{ByColor, Color, IllegalMove};
 use crate::fields::{self, join};
 use crate::record_move::read_color;
 use crate::report::score_json;
-use crate::{AnyGame, MoveKind, MoveResult, RecordError, RecordMove, Snap};
+use crate::variants::Adapter;
+use crate::{MoveKind, MoveResult, RecordError, RecordMove, Snap};
 
 /// Where a preview asks about: an exact point or a request to resolve.
 #[derive(Debug, Clone, PartialEq)]
@@ -109,8 +110,8 @@ pub(crate) fn answer(
 ///
 /// # Errors
 /// Not an object, an unknown key, a missing or malformed `at`, `color` or `reserve`.
-pub(crate) fn by_trial(
-    game: &AnyGame,
+pub(crate) fn by_trial<A: Adapter + Clone>(
+    game: &A,
     request: &Value,
     at_len: usize,
     reserve_allowed: bool,

@@ -1,16 +1,13 @@
-//! The stonefield JSON record (`docs/record-format.md`): reading with errors that name the
-//! place, and writing that reads back equal. Unknown top-level fields are kept so that a
-//! rewrite loses nothing.
+//! The stonefield JSON record (`docs/record-format.md`) and its writing, which reads back
+//! equal; reading is in `record_read`. Unknown top-level fields are kept so that a rewrite
+//! loses nothing.
 
 use serde_json::{Map, Value};
 use stonefield_rules::{ByColor, Color};
 
-use crate::fields::{self, index, join};
 use crate::json_text::{Field, compact, document};
-use crate::setup::{read_stones, stones_value};
-use crate::{
-    RecordError, RecordErrorKind, RecordMove, Setup, SetupStone, TimeControl, Variant, variants,
-};
+use crate::setup::stones_value;
+use crate::{RecordMove, Setup, SetupStone, TimeControl, Variant};
 
 /// The `format` tag of records this crate writes.
 pub const FORMAT: &str = "stonefield-record/1";
@@ -51,19 +48,6 @@ pub struct Record {
     pub extra: Map<String, Value>,
 }
 
-const KNOWN: [&str; 10] = [
-    "format",
-    "variant",
-    "rules",
-    "players",
-    "moves",
-    "setup",
-    "result",
-    "date",
-    "time_control",
-    "dead",
-];
-
 impl Record {
     /// An empty record of `variant` with default rules.
     pub fn new(variant: Variant) -> Record {
@@ -79,67 +63,6 @@ impl Record {
             dead: None,
             extra: Map::new(),
         }
-    }
-
-    /// Reads a record.
-    ///
-    /// # Errors
-    /// Invalid JSON, an unknown variant or option, a malformed move or setup, or a position
-    /// that cannot start a game; the error names the place (`moves[12].at`).
-    pub fn from_json(text: &str) -> Result<Record, RecordError> {
-        let v: Value = serde_json::from_str(text)
-            .map_err(|e| RecordError::new("", RecordErrorKind::Json(e.to_string())))?;
-        Record::from_value(&v)
-    }
-
-    /// Reads a record from parsed JSON.
-    ///
-    /// # Errors
-    /// As [`Record::from_json`].
-    pub fn from_value(v: &Value) -> Result<Record, RecordError> {
-        let top = fields::object(v, "")?;
-        if let Some(f) = top.get("format") {
-            let f = fields::string(f, "format")?;
-            if f != FORMAT {
-                return Err(RecordError::invalid(
-                    "format",
-                    format!("unknown format {f:?} (expected {FORMAT:?})"),
-                ));
-            }
-        }
-        let variant: Variant =
-            fields::string(fields::required(top, "variant", "")?, "variant")?.parse()?;
-        let rules = match top.get("rules") {
-            Some(r) => fields::object(r, "rules")?.clone(),
-            None => Map::new(),
-        };
-        let record = Record {
-            variant,
-            rules,
-            players: read_players(top.get("players"))?,
-            moves: read_moves(top.get("moves"), variant)?,
-            setup: top
-                .get("setup")
-                .map(|s| Setup::from_value(s, variant, "setup"))
-                .transpose()?,
-            result: optional_string(top, "result")?,
-            date: optional_string(top, "date")?,
-            time_control: top
-                .get("time_control")
-                .map(TimeControl::from_value)
-                .transpose()?,
-            dead: top
-                .get("dead")
-                .map(|d| read_stones(d, variant, "dead"))
-                .transpose()?,
-            extra: top
-                .iter()
-                .filter(|(k, _)| !KNOWN.contains(&k.as_str()))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-        };
-        variants::check_record(&record)?;
-        Ok(record)
     }
 
     /// The record as pretty JSON, one move per line; it reads back equal.
@@ -187,52 +110,6 @@ impl Record {
         }
         document(&out)
     }
-}
-
-fn optional_string(top: &Map<String, Value>, key: &str) -> Result<Option<String>, RecordError> {
-    top.get(key)
-        .map(|v| fields::string(v, key).map(str::to_owned))
-        .transpose()
-}
-
-fn read_moves(v: Option<&Value>, variant: Variant) -> Result<Vec<RecordMove>, RecordError> {
-    let Some(v) = v else { return Ok(Vec::new()) };
-    let list = v.as_array().ok_or_else(|| {
-        RecordError::invalid(
-            "moves",
-            format!("expected a list, got {}", fields::describe(v)),
-        )
-    })?;
-    list.iter()
-        .enumerate()
-        .map(|(i, m)| RecordMove::from_value(m, variant, &index("moves", i)))
-        .collect()
-}
-
-fn read_players(v: Option<&Value>) -> Result<ByColor<Player>, RecordError> {
-    let Some(v) = v else {
-        return Ok(ByColor::default());
-    };
-    let map = fields::object(v, "players")?;
-    fields::only_keys(map, &["black", "white"], "players")?;
-    let mut players = ByColor::<Player>::default();
-    for c in Color::ALL {
-        if let Some(p) = map.get(c.name()) {
-            players[c] = read_player(p, &join("players", c.name()))?;
-        }
-    }
-    Ok(players)
-}
-
-fn read_player(v: &Value, path: &str) -> Result<Player, RecordError> {
-    let map = fields::object(v, path)?;
-    let name = map
-        .get("name")
-        .map(|n| fields::string(n, &join(path, "name")).map(str::to_owned))
-        .transpose()?;
-    let mut extra = map.clone();
-    extra.remove("name");
-    Ok(Player { name, extra })
 }
 
 fn players_value(players: &ByColor<Player>) -> Value {

@@ -3,7 +3,7 @@
 
 use std::fmt::Debug;
 
-use crate::{ByColor, Color, IllegalMove, Outcome, WinBy};
+use crate::{ByColor, Color, IllegalMove, Outcome};
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -88,10 +88,7 @@ pub trait Game: Clone + Debug {
     /// # Errors
     /// [`IllegalMove::GameOver`] when the game already has a result.
     fn resign(&mut self, color: Color) -> Result<(), IllegalMove> {
-        self.end(Outcome::Win {
-            winner: color.other(),
-            by: WinBy::Resignation,
-        })
+        self.end(Outcome::resignation(color))
     }
 
     /// Where the game stands.

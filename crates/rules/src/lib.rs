@@ -17,11 +17,18 @@
 //! assert_eq!(game.play(&p), Err(IllegalMove::Occupied));
 //! ```
 
+// The bench workload shared with the cli (`continuous::workload`) names the crate the way
+// the cli does.
+#[cfg(test)]
+extern crate self as stonefield_rules;
+
 #[macro_use]
 mod named_values;
 
 mod color;
+mod ending;
 mod game;
+mod hash_keys;
 mod illegal;
 mod outcome;
 

@@ -26,6 +26,15 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// `loser` resigned: the other player wins by resignation. The one place a
+    /// resignation's result is made ([`crate::Game::resign`] and the front ends use it).
+    pub fn resignation(loser: Color) -> Outcome {
+        Outcome::Win {
+            winner: loser.other(),
+            by: WinBy::Resignation,
+        }
+    }
+
     /// The result of a count: each score is rounded to 0.01 first (as it is shown), the
     /// higher wins by the difference of the rounded scores; equal rounded scores are a
     /// draw. Rounding the scores rather than their difference keeps the result equal to

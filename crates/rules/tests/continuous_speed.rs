@@ -5,7 +5,13 @@
 
 use std::time::{Duration, Instant};
 
-use stonefield_rules::continuous::{BenchRequests, ContinuousGame, bench_game};
+use stonefield_rules::continuous::ContinuousGame;
+
+// The workload `stonefield bench continuous` times, owned by the cli.
+#[path = "../../cli/src/bench/workload.rs"]
+#[allow(dead_code)] // the crowded game is the cli's alone
+mod workload;
+use workload::{BenchRequests, bench_game};
 
 fn percentile(v: &mut [Duration], p: f64) -> Duration {
     v.sort_unstable();

@@ -8,7 +8,6 @@
 //! ```
 
 pub mod app_state;
-pub mod bench;
 mod cluster;
 mod error;
 mod game;

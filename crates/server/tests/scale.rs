@@ -406,27 +406,6 @@ async fn a_flag_falls_once_for_every_instance() {
     pg_drop_schema(&url).await;
 }
 
-/// `stonefield bench server --instances 2` on PostgreSQL plays its games to the end, each
-/// game's players on different instances.
-#[test]
-fn the_bench_runs_on_two_instances() {
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let Some(url) = runtime.block_on(database()) else {
-        return;
-    };
-    let cfg = stonefield_server::bench::BenchConfig {
-        games: 4,
-        moves: 8,
-        spectators: 2,
-        instances: 2,
-        database: Some(url.clone()),
-        json: true,
-        ..Default::default()
-    };
-    stonefield_server::bench::run(cfg).unwrap();
-    runtime.block_on(pg_drop_schema(&url));
-}
-
 /// The count across instances: two passes, a stone marked dead on one instance, the count
 /// accepted by each player on their own instance: both see the same result, stored once.
 #[tokio::test]

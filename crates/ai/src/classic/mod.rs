@@ -4,24 +4,22 @@
 //! patterns, no self-atari: [`heavy`]) and priors for the tree, the default of
 //! [`new_search`].
 
+mod candidates;
 pub mod heavy;
 mod ladder;
 pub mod patterns;
 mod priors;
+mod tactics;
 
-use stonefield_rules::classic::{Board, ClassicGame, MAX_SIZE, Point, playout, random_move_point};
+use stonefield_rules::classic::{Board, ClassicGame, Point, playout, random_move_point};
 use stonefield_rules::{Color, Game, Outcome, Phase, Stone};
 
-use crate::search::{self, Action, Policy, Search, SearchConfig, Trace};
+use crate::baseline::Greedy;
+use crate::search::{Action, Choice, Policy, Search, SearchConfig, Trace};
+use candidates::{classic_candidates, classic_may_pass, point_key};
 pub use heavy::{HeavyConfig, HeavyPolicy};
 
-/// What the player should do.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Choice {
-    Play(Point),
-    Pass,
-    Resign,
-}
+impl Greedy for ClassicGame {}
 
 /// Below this estimated winning rate (after a full search) the player resigns.
 const RESIGN_BELOW: f64 = 0.03;
@@ -52,7 +50,7 @@ struct Arm {
 /// Chooses a move for the player to move with `playouts` light playouts in all, UCB1 over
 /// the legal moves that do not fill an own eye. Passes when there is no such move, resigns
 /// when even the best move almost never wins.
-pub fn choose_move(game: &ClassicGame, playouts: u32, rng: &mut fastrand::Rng) -> Choice {
+pub fn choose_move(game: &ClassicGame, playouts: u32, rng: &mut fastrand::Rng) -> Choice<Point> {
     let me = game.to_move();
     let komi = game.rules().komi;
     let mut arms: Vec<Arm> = game
@@ -227,8 +225,8 @@ pub type ClassicSearch = Search<ClassicGame, SearchPolicy>;
 ///
 /// ```
 /// use std::time::Duration;
-/// use stonefield_ai::classic::{self, Choice};
-/// use stonefield_ai::search::SearchConfig;
+/// use stonefield_ai::classic;
+/// use stonefield_ai::search::{Choice, SearchConfig};
 /// use stonefield_rules::Game;
 /// use stonefield_rules::classic::{ClassicGame, Rules};
 ///
@@ -241,7 +239,7 @@ pub type ClassicSearch = Search<ClassicGame, SearchPolicy>;
 /// };
 /// let mut search = classic::new_search(game.clone(), config);
 /// let result = search.run();
-/// let Choice::Play(p) = Choice::from(result.choice) else { panic!("an empty board") };
+/// let Choice::Play(p) = result.choice else { panic!("an empty board") };
 /// game.play(&p).unwrap();
 /// // After the opponent's reply, hand over the game: the subtree of both moves is kept.
 /// search.set_game(game.clone());
@@ -274,45 +272,6 @@ pub fn new_search_with(
     policy: SearchPolicy,
 ) -> ClassicSearch {
     Search::new(game, policy, config)
-}
-
-/// Whether the player to move may pass: in play, and with no free handicap stone left
-/// to place. Every classic policy passes on the same terms.
-pub(crate) fn classic_may_pass(game: &ClassicGame) -> bool {
-    game.phase() == Phase::Playing && game.handicap_left() == 0
-}
-
-/// The legal points that do not fill an own true eye and are no suicide, the points a
-/// playout may take: the candidates of both classic policies. A false eye is a
-/// candidate: filling it is how a chain connects, or wins a capturing race, where the
-/// eye was never one.
-///
-/// Leaving false eyes out, as the tree once did, decided three of seven games lost to
-/// GNU Go 3.8 that we looked into. With them in, `stonefield gtp --level 10` won 109 of
-/// 120 games against it (level 10, 9x9, Chinese rules, komi 7.5; six matches of 20,
-/// 17 to 19 each), where the build before won 17/20 on the same machine and 78% over
-/// 180 games in all.
-pub(crate) fn classic_candidates(game: &ClassicGame) -> Vec<Point> {
-    if game.phase() != Phase::Playing {
-        return Vec::new();
-    }
-    let board = game.board();
-    let me = game.to_move();
-    // The cheap tests first: `check` plays the move on a copy of the board.
-    board
-        .points()
-        .filter(|&p| {
-            board
-                .cell(p)
-                .is_some_and(|i| board.is_empty_cell(i) && board.playout_allows(i, me))
-        })
-        .filter(|p| game.check(p).is_ok())
-        .collect()
-}
-
-/// The RAVE key of a point: unique on every board size.
-pub(crate) fn point_key(p: Point) -> u64 {
-    u64::from(p.y()) * u64::from(MAX_SIZE) + u64::from(p.x())
 }
 
 impl Policy<ClassicGame> for ClassicPolicy {
@@ -373,20 +332,10 @@ fn traced_playout(
     black as i32 - white as i32
 }
 
-impl From<search::Choice<Point>> for Choice {
-    fn from(c: search::Choice<Point>) -> Choice {
-        match c {
-            search::Choice::Play(p) => Choice::Play(p),
-            search::Choice::Pass => Choice::Pass,
-            search::Choice::Resign => Choice::Resign,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stonefield_rules::classic::Rules;
+    use stonefield_rules::classic::{MAX_SIZE, Rules};
 
     fn game_with(size: u8, black: &[(u32, u32)], white: &[(u32, u32)]) -> ClassicGame {
         let stones: Vec<Stone<Point>> = black

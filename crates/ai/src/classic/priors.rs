@@ -10,9 +10,9 @@ use std::collections::VecDeque;
 use stonefield_rules::Game;
 use stonefield_rules::classic::{Board, ClassicGame, Point};
 
-use super::heavy::atari_moves;
 use super::ladder::{LadderMoves, ladder_moves};
 use super::patterns;
+use super::tactics::atari_moves;
 use crate::search::Action;
 
 /// Visits at an even rate that every move starts with.

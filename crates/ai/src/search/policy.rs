@@ -4,8 +4,8 @@
 
 use stonefield_rules::{Color, Game, Outcome};
 
-use super::Action;
 use super::replies::Replies;
+use super::types::Action;
 
 /// The moves a playout made, as (mover, AMAF key) pairs, for RAVE. Recording is off when
 /// the search does not use RAVE: policies may skip the work then. It also carries the

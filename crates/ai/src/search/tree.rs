@@ -7,7 +7,7 @@ use std::ops::Range;
 use stonefield_rules::Color;
 
 use super::amaf::AmafSet;
-use super::{Action, SearchConfig, Selection};
+use super::types::{Action, SearchConfig, Selection};
 
 /// The index of a node in its tree's arena.
 pub type NodeId = u32;

@@ -34,6 +34,7 @@ mod features;
 use stonefield_rules::topological::{self, TopoGame, TopoMove};
 use stonefield_rules::{Game, Phase};
 
+use crate::baseline::Greedy;
 use crate::search::{Action, Choice, Policy, Trace, black_value};
 use features::Features;
 
@@ -99,6 +100,13 @@ impl Policy<TopoGame> for TopoPolicy {
 
     fn playout(&self, game: &mut TopoGame, rng: &mut fastrand::Rng, trace: &mut Trace) -> f64 {
         random_playout(game, rng, trace)
+    }
+}
+
+/// Places its reserve stones, which no count one ply ahead asks for ([`greedy_choice`]).
+impl Greedy for TopoGame {
+    fn greedy_choice(&self, rng: &mut fastrand::Rng) -> Choice<Self::Move> {
+        greedy_choice(self, rng)
     }
 }
 

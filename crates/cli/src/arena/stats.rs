@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{Value, json};
 
-use super::GameResult;
+use super::config::GameResult;
 
 /// One generated move: who made it, how long it took, and the playouts its search made
 /// when the engine reports them.

@@ -20,8 +20,8 @@ use stonefield_rules::margo::{MargoGame, MargoRules};
 use stonefield_rules::topological::{TopoGame, TopoRules};
 use stonefield_rules::{Color, Game, Outcome, Phase, WinBy};
 
+use super::config::{GameResult, MatchConfig, MatchVariant, write_game};
 use super::stats::{self, MoveMeasure, Tally};
-use super::{GameResult, MatchConfig, write_game};
 
 /// What a match needs to write a variant's games as records.
 trait Recorded: Greedy {
@@ -52,15 +52,6 @@ impl Recorded for TopoGame {
             ..RecordMove::at(color, vec![f64::from(m.at.x()), f64::from(m.at.y())])
         }
     }
-}
-
-/// A variant whose games a match can play in this process.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum MatchVariant {
-    Classic,
-    Continuous,
-    Margo,
-    Topological,
 }
 
 /// The search's options, as `ai ...` gives them.
@@ -381,10 +372,7 @@ where
             }
             Choice::Resign => {
                 record.push(RecordMove::resign(mover));
-                let outcome = Outcome::Win {
-                    winner: mover.other(),
-                    by: WinBy::Resignation,
-                };
+                let outcome = Outcome::resignation(mover);
                 return (
                     finish(outcome, moves, "resignation".into()),
                     measured,

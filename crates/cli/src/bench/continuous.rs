@@ -25,11 +25,11 @@
 
 use std::time::Instant;
 
-use stonefield_rules::continuous::{
-    BenchRequests, ContinuousGame, ContinuousRules, bench_crowd, bench_game, random_playout,
-};
+use stonefield_rules::continuous::{ContinuousGame, ContinuousRules, random_playout};
 
-use super::median;
+use super::workload::{BenchRequests, bench_crowd, bench_game};
+
+use super::median::median;
 
 /// The stone counts at which moves are timed.
 const SIZES: [usize; 4] = [50, 100, 200, 300];

@@ -12,7 +12,8 @@ use stonefield_rules::margo::{self, MargoGame, MargoRules, PlayoutScratch};
 use stonefield_rules::topological::{self, TopoGame, TopoRules};
 use stonefield_rules::{Color, Game};
 
-use super::{median, search};
+use super::median::median;
+use super::search;
 
 /// How long to measure: timed runs of `run_for` each, after `warmup` untimed playouts.
 #[derive(Debug, Clone, Copy)]

@@ -8,7 +8,7 @@ use stonefield_ai::classic;
 use stonefield_ai::search::{Parallelism, SearchConfig};
 use stonefield_rules::classic::{ClassicGame, Rules};
 
-use super::median;
+use super::median::median;
 
 /// Playouts a second of searches of `seconds` each from the empty `size` board with
 /// `threads` threads sharing the work by `parallelism`: the median of `runs` searches,

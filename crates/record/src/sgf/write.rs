@@ -17,7 +17,7 @@ use sgf_parse::{SgfNode, SimpleText};
 use stonefield_rules::classic::Placement;
 use stonefield_rules::{Color, Game, Phase};
 
-use crate::variants::ClassicAdapter;
+use crate::variants::{Adapter, ClassicAdapter};
 use crate::{AnyGame, MoveKind, MoveResult, Record, RecordError, Variant};
 
 fn text(s: &str) -> SimpleText {

@@ -8,8 +8,9 @@ use stonefield_rules::classic::{
 };
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Stone};
 
+use super::adapter::{self, Adapter};
 use super::played::{self, Played};
-use super::{Culprit, setup_stone_error};
+use super::setup_error::{Culprit, setup_stone_error};
 use crate::fields::{self, index, join};
 use crate::preview::{self, Ask, Effect, Target};
 use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup};
@@ -197,9 +198,24 @@ impl ClassicAdapter {
     pub fn game(&self) -> &ClassicGame {
         &self.game
     }
+}
+
+impl Adapter for ClassicAdapter {
+    fn engine(&self) -> &dyn adapter::LiveGame {
+        &self.game
+    }
+
+    fn notation_size(&self) -> u8 {
+        self.game.rules().board_size
+    }
+
+    /// The count under the game's scoring rule, the marked stones removed.
+    fn count(&self) -> ByColor<f64> {
+        self.game.final_score()
+    }
 
     /// Plays a record move and says what happened; illegal moves change nothing.
-    pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
+    fn apply(&mut self, mv: &RecordMove) -> MoveReport {
         let index = self.applied;
         self.applied += 1;
         let size = self.game.rules().board_size;
@@ -227,26 +243,13 @@ impl ClassicAdapter {
         played::report(index, mv, outcome, self.game.score())
     }
 
-    pub fn to_move(&self) -> Color {
-        self.game.to_move()
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.game.phase()
-    }
-
-    /// The live score: area count of the position as it stands, komi to White.
-    pub fn score(&self) -> ByColor<f64> {
-        self.game.score()
-    }
-
     /// `{"stones", "to_move", "over", "score"}`, plus `"result"` once finished.
-    pub fn final_view(&self) -> Value {
+    fn final_view(&self) -> Value {
         played::final_view(&self.game, stone_json)
     }
 
     /// The variant, the resolved rules and the grid for drawing.
-    pub fn describe(&self) -> Value {
+    fn describe(&self) -> Value {
         let r = self.game.rules();
         let size = r.board_size;
         let stars: Vec<Value> = star_points(size)
@@ -273,7 +276,7 @@ impl ClassicAdapter {
     ///
     /// # Errors
     /// A malformed request, or a `request` (classic Go has exact points only).
-    pub fn preview(&self, request: &Value) -> Result<Value, RecordError> {
+    fn preview(&self, request: &Value) -> Result<Value, RecordError> {
         let Ask { target, color } = preview::read_ask(request, 2)?;
         let Target::At(at) = target else {
             return Err(RecordError::invalid(
@@ -302,13 +305,13 @@ impl ClassicAdapter {
     ///
     /// # Errors
     /// Outside the marking phase, or no stone there.
-    pub fn toggle_dead(&mut self, at: &[f64]) -> Result<(), IllegalMove> {
+    fn toggle_dead(&mut self, at: &[f64]) -> Result<(), IllegalMove> {
         let p = point_of(at, self.game.rules().board_size).ok_or(IllegalMove::Outside)?;
         self.game.toggle_dead(p)
     }
 
     /// The stones marked dead, as `[x, y, "colour"]`.
-    pub fn dead_stones(&self) -> Vec<Value> {
+    fn dead_stones(&self) -> Vec<Value> {
         self.game.dead_stones().iter().map(stone_json).collect()
     }
 
@@ -316,7 +319,7 @@ impl ClassicAdapter {
     ///
     /// # Errors
     /// Outside the marking phase.
-    pub fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
+    fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
         self.game.accept_count()
     }
 
@@ -324,7 +327,7 @@ impl ClassicAdapter {
     ///
     /// # Errors
     /// Outside the marking phase.
-    pub fn resume_play(&mut self) -> Result<(), IllegalMove> {
+    fn resume_play(&mut self) -> Result<(), IllegalMove> {
         self.game.resume_play()
     }
 }

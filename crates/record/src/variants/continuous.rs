@@ -9,8 +9,9 @@ use stonefield_rules::continuous::{
 };
 use stonefield_rules::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Stone};
 
+use super::adapter::{self, Adapter};
 use super::played::{self, Played, Refused};
-use super::{Culprit, setup_stone_error};
+use super::setup_error::{Culprit, setup_stone_error};
 use crate::fields::{self, index, join};
 use crate::preview::{self, Ask, Effect, Target};
 use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup, Snap};
@@ -209,10 +210,21 @@ impl ContinuousAdapter {
     pub fn game(&self) -> &ContinuousGame {
         &self.game
     }
+}
+
+impl Adapter for ContinuousAdapter {
+    fn engine(&self) -> &dyn adapter::LiveGame {
+        &*self.game
+    }
+
+    /// The Voronoi count, the marked stones removed.
+    fn count(&self) -> ByColor<f64> {
+        self.game.final_score()
+    }
 
     /// Plays a record move and says what happened; illegal and unresolved moves change
     /// nothing. An illegal request reports the point it resolved to.
-    pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
+    fn apply(&mut self, mv: &RecordMove) -> MoveReport {
         let index = self.applied;
         self.applied += 1;
         let outcome = played::play(&mut *self.game, mv, |game| match &mv.kind {
@@ -246,21 +258,8 @@ impl ContinuousAdapter {
         played::report(index, mv, outcome, self.game.score())
     }
 
-    pub fn to_move(&self) -> Color {
-        self.game.to_move()
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.game.phase()
-    }
-
-    /// The live score: Voronoi areas in units of `(2r)^2`, komi to White.
-    pub fn score(&self) -> ByColor<f64> {
-        self.game.score()
-    }
-
     /// `{"stones", "to_move", "over", "score"}`, plus `"result"` once finished.
-    pub fn final_view(&self) -> Value {
+    fn final_view(&self) -> Value {
         played::final_view(&*self.game, stone_json)
     }
 
@@ -268,7 +267,7 @@ impl ContinuousAdapter {
     /// `{"color", "polygon": [[x, y], ...]}` per stone (its Voronoi cell; clients clip it to
     /// the board); and `atari`, one `{"stones": [[x, y, color], ...], "capture_at": [x, y]}`
     /// per group that one touching stone of the other colour would capture.
-    pub fn view(&self) -> Value {
+    fn view(&self) -> Value {
         let atari: Vec<Value> = self
             .game
             .groups_in_atari()
@@ -295,7 +294,7 @@ impl ContinuousAdapter {
 
     /// The variant, the rules in force and the board for drawing: the polygon (vertices in
     /// board units, y down), the stone radius, and the board's area in units of `(2r)^2`.
-    pub fn describe(&self) -> Value {
+    fn describe(&self) -> Value {
         let r = self.game.rules();
         let board = self.game.board();
         let shape = match &r.board {
@@ -332,7 +331,7 @@ impl ContinuousAdapter {
     ///
     /// # Errors
     /// A malformed request, naming the key.
-    pub fn preview(&self, request: &Value) -> Result<Value, RecordError> {
+    fn preview(&self, request: &Value) -> Result<Value, RecordError> {
         let Ask { target, color } = preview::read_ask(request, 2)?;
         let now = self.game.score();
         // As in `apply`: the turn matters only while playing.
@@ -364,13 +363,13 @@ impl ContinuousAdapter {
     ///
     /// # Errors
     /// Outside the marking phase, or no stone there.
-    pub fn toggle_dead(&mut self, at: &[f64]) -> Result<(), IllegalMove> {
+    fn toggle_dead(&mut self, at: &[f64]) -> Result<(), IllegalMove> {
         let p = point(at).ok_or(IllegalMove::Outside)?;
         self.game.toggle_dead(p)
     }
 
     /// The stones marked dead, as `[x, y, "colour"]`.
-    pub fn dead_stones(&self) -> Vec<Value> {
+    fn dead_stones(&self) -> Vec<Value> {
         self.game.dead_stones().iter().map(stone_json).collect()
     }
 
@@ -378,7 +377,7 @@ impl ContinuousAdapter {
     ///
     /// # Errors
     /// Outside the marking phase.
-    pub fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
+    fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
         self.game.accept_count()
     }
 
@@ -386,7 +385,7 @@ impl ContinuousAdapter {
     ///
     /// # Errors
     /// Outside the marking phase.
-    pub fn resume_play(&mut self) -> Result<(), IllegalMove> {
+    fn resume_play(&mut self) -> Result<(), IllegalMove> {
         self.game.resume_play()
     }
 }

@@ -4,10 +4,11 @@
 
 use serde_json::{Map, Value, json};
 use stonefield_rules::margo::{Cell, MargoGame, MargoRules, Point, SetupError};
-use stonefield_rules::{ByColor, Color, Game, IllegalMove, Phase, Stone};
+use stonefield_rules::{Color, Game, IllegalMove, Stone};
 
+use super::adapter::{self, Adapter};
 use super::played::{self, Played};
-use super::{Culprit, setup_stone_error};
+use super::setup_error::{Culprit, setup_stone_error};
 use crate::fields::{self, index};
 use crate::report::score_json;
 use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup};
@@ -115,9 +116,23 @@ impl MargoAdapter {
     pub fn game(&self) -> &MargoGame {
         &self.game
     }
+}
+
+impl Adapter for MargoAdapter {
+    fn engine(&self) -> &dyn adapter::LiveGame {
+        &self.game
+    }
+
+    fn notation_size(&self) -> u8 {
+        self.game.board_size()
+    }
+
+    fn preview(&self, request: &Value) -> Result<Value, RecordError> {
+        crate::preview::by_trial(self, request, 3, false)
+    }
 
     /// Plays a record move and says what happened; illegal moves change nothing.
-    pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
+    fn apply(&mut self, mv: &RecordMove) -> MoveReport {
         let index = self.applied;
         self.applied += 1;
         let size = self.game.board_size();
@@ -140,22 +155,9 @@ impl MargoAdapter {
         played::report(index, mv, outcome, self.game.score())
     }
 
-    pub fn to_move(&self) -> Color {
-        self.game.to_move()
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.game.phase()
-    }
-
-    /// The live score: balls in play of each colour, zombies and buried balls included.
-    pub fn score(&self) -> ByColor<f64> {
-        self.game.score()
-    }
-
     /// `{"stones", "to_move", "over", "score"}`, plus `"result"` once finished and
     /// `"swapped": true` once the players have swapped colours.
-    pub fn final_view(&self) -> Value {
+    fn final_view(&self) -> Value {
         let mut v = played::final_view(&self.game, ball_json);
         if self.game.swapped() {
             v["swapped"] = Value::from(true);
@@ -164,7 +166,7 @@ impl MargoAdapter {
     }
 
     /// The variant, the resolved rules, the pyramid's geometry and [`MargoAdapter::view`].
-    pub fn describe(&self) -> Value {
+    fn describe(&self) -> Value {
         let r = self.game.rules();
         json!({
             "variant": "margo",
@@ -187,7 +189,7 @@ impl MargoAdapter {
     /// order of `stones`).
     ///
     /// [`final_view`]: MargoAdapter::final_view
-    pub fn view(&self) -> Value {
+    fn view(&self) -> Value {
         let g = &self.game;
         let size = g.board_size();
         let balls = g.stones();

@@ -1,13 +1,16 @@
-//! One adapter per variant between record moves and that variant's engine. Adding a
-//! variant means one module here and one match arm in each method of [`crate::AnyGame`]
-//! and in [`check_record`].
+//! One adapter per variant between record moves and that variant's engine, each an
+//! [`Adapter`]. Adding a variant means one module here, one arm in [`crate::AnyGame`]'s
+//! dispatch and one in [`check_record`].
 
+mod adapter;
 mod classic;
 mod continuous;
 mod margo;
 mod played;
+mod setup_error;
 mod topological;
 
+pub use adapter::{Adapter, LiveGame};
 pub use classic::ClassicAdapter;
 pub(crate) use classic::read_rules as classic_rules;
 pub use continuous::ContinuousAdapter;
@@ -30,33 +33,4 @@ pub(crate) fn check_record(record: &Record) -> Result<(), RecordError> {
         Variant::Margo => margo::check_record(record),
         Variant::Topological => topological::check_record(record),
     }
-}
-
-/// Which of the setup stones at a point a refusal is about: the first one standing there
-/// (off the board, without liberty) or the last (the second of two stones on one point, or
-/// the later of two that overlap).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Culprit {
-    First,
-    Last,
-}
-
-/// A refused setup, named at the stone it is about (`setup.stones[3]`), or at `setup` if no
-/// setup stone stands at `at`.
-pub(crate) fn setup_stone_error<P: PartialEq>(
-    stones: &[stonefield_rules::Stone<P>],
-    at: &P,
-    culprit: Culprit,
-    message: String,
-) -> RecordError {
-    let here = |s: &stonefield_rules::Stone<P>| s.at == *at;
-    let i = match culprit {
-        Culprit::First => stones.iter().position(here),
-        Culprit::Last => stones.iter().rposition(here),
-    };
-    let path = i.map_or_else(
-        || "setup".to_owned(),
-        |i| crate::fields::index("setup.stones", i),
-    );
-    RecordError::invalid(path, message)
 }

@@ -7,10 +7,11 @@ use serde_json::{Map, Value, json};
 use stonefield_rules::topological::{
     Point, RulesError, SetupError, TopoGame, TopoMove, TopoRules, TopoSetup, Tree,
 };
-use stonefield_rules::{ByColor, Color, Game, IllegalMove, Phase, Stone};
+use stonefield_rules::{Color, Game, IllegalMove, Phase, Stone};
 
+use super::adapter::{self, Adapter};
 use super::played::{self, Played};
-use super::{Culprit, setup_stone_error};
+use super::setup_error::{Culprit, setup_stone_error};
 use crate::fields::{self, index};
 use crate::{MoveKind, MoveReport, Record, RecordError, RecordMove, Setup};
 
@@ -114,9 +115,23 @@ impl TopoAdapter {
     pub fn game(&self) -> &TopoGame {
         &self.game
     }
+}
+
+impl Adapter for TopoAdapter {
+    fn engine(&self) -> &dyn adapter::LiveGame {
+        &*self.game
+    }
+
+    fn notation_size(&self) -> u8 {
+        self.game.rules().board_size()
+    }
+
+    fn preview(&self, request: &Value) -> Result<Value, RecordError> {
+        crate::preview::by_trial(self, request, 2, true)
+    }
 
     /// Plays a record move and says what happened; illegal moves change nothing.
-    pub fn apply(&mut self, mv: &RecordMove) -> MoveReport {
+    fn apply(&mut self, mv: &RecordMove) -> MoveReport {
         let index = self.applied;
         self.applied += 1;
         let size = self.game.rules().board_size();
@@ -149,26 +164,13 @@ impl TopoAdapter {
         played::report(index, mv, outcome, self.game.score())
     }
 
-    pub fn to_move(&self) -> Color {
-        self.game.to_move()
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.game.phase()
-    }
-
-    /// The live score: each player's longest tree, plus 1 for Black.
-    pub fn score(&self) -> ByColor<f64> {
-        self.game.score()
-    }
-
     /// `{"stones", "to_move", "over", "score"}`, plus `"result"` once finished.
-    pub fn final_view(&self) -> Value {
+    fn final_view(&self) -> Value {
         played::final_view(&*self.game, stone_json)
     }
 
     /// The variant, the resolved rules, the grid and [`TopoAdapter::view`].
-    pub fn describe(&self) -> Value {
+    fn describe(&self) -> Value {
         let r = self.game.rules();
         json!({
             "variant": "topological",
@@ -186,7 +188,7 @@ impl TopoAdapter {
     /// the reserve stones placed, in order).
     ///
     /// [`final_view`]: TopoAdapter::final_view
-    pub fn view(&self) -> Value {
+    fn view(&self) -> Value {
         let g = &self.game;
         let points = |ps: &[Point]| -> Value { ps.iter().map(|p| json!([p.x(), p.y()])).collect() };
         let tree = |t: &Tree| points(t.points());

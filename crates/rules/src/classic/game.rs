@@ -6,6 +6,7 @@ use super::handicap::fixed_points;
 use super::point::Point;
 use super::rules::{KoRule, Placement, Rules, RulesError, SuicideRule};
 use super::zobrist::{WHITE_TO_MOVE, stone_key};
+use crate::ending::{DeadOrder, Ending};
 use crate::key_hasher::KeySet;
 use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone};
 
@@ -15,16 +16,14 @@ pub struct ClassicGame {
     rules: Rules,
     board: Board,
     to_move: Color,
-    phase: Phase,
-    passes: u8,
+    /// Phase, passes in a row and the stones marked dead (board indices).
+    ending: Ending<Idx>,
     /// Free handicap stones Black has still to place.
     handicap_left: u8,
     /// Stones each player has captured.
     prisoners: ByColor<u32>,
     /// Positions seen so far, as superko hashes.
     seen: KeySet,
-    /// Stones marked dead while [`Phase::MarkingDead`].
-    dead: Vec<Idx>,
     /// The point of the last move, `None` after a pass or at the start.
     last_move: Option<Point>,
 }
@@ -102,12 +101,10 @@ impl ClassicGame {
             rules,
             board,
             to_move,
-            phase: Phase::Playing,
-            passes: 0,
+            ending: Ending::new(DeadOrder::Marked, IllegalMove::GameOver),
             handicap_left: 0,
             prisoners: ByColor::default(),
             seen: KeySet::default(),
-            dead: Vec::new(),
             last_move: None,
         };
         let h = game.superko_hash(&game.board, to_move);
@@ -155,7 +152,7 @@ impl ClassicGame {
     /// the position of the board's hash with that stone added. `None` when the move must
     /// be played to tell (the search's candidates check every empty point).
     fn check_quiet(&self, p: Point) -> Option<Result<(), IllegalMove>> {
-        if self.phase != Phase::Playing {
+        if self.ending.phase() != Phase::Playing {
             return None;
         }
         let i = self.board.idx(p)?;
@@ -184,7 +181,7 @@ impl ClassicGame {
 
     /// The board after `mv` by the player to move, or why the move is illegal.
     fn try_move(&self, p: Point) -> Result<Board, IllegalMove> {
-        if self.phase != Phase::Playing {
+        if self.ending.phase() != Phase::Playing {
             return Err(IllegalMove::GameOver);
         }
         let i = self.board.idx(p).ok_or(IllegalMove::Outside)?;
@@ -229,25 +226,19 @@ impl ClassicGame {
     /// [`IllegalMove::WrongPhase`] outside the marking phase, [`IllegalMove::Outside`] and
     /// [`IllegalMove::Unsupported`] for a point that holds no stone.
     pub fn toggle_dead(&mut self, p: Point) -> Result<(), IllegalMove> {
-        if self.phase != Phase::MarkingDead {
-            return Err(IllegalMove::WrongPhase);
-        }
+        self.ending.marking()?;
         let i = self.board.idx(p).ok_or(IllegalMove::Outside)?;
         let chain = self.board.chain_of(i);
         if chain.is_empty() {
             return Err(IllegalMove::Unsupported);
         }
-        if self.dead.contains(&i) {
-            self.dead.retain(|s| !chain.contains(s));
-        } else {
-            self.dead.extend(chain);
-        }
-        Ok(())
+        self.ending.toggle(i, &chain)
     }
 
     /// The stones marked dead.
     pub fn dead_stones(&self) -> Vec<Stone<Point>> {
-        self.dead
+        self.ending
+            .dead()
             .iter()
             .filter_map(|&i| {
                 let color = self.board.color_at(i)?;
@@ -264,13 +255,9 @@ impl ClassicGame {
     /// # Errors
     /// [`IllegalMove::WrongPhase`] outside the marking phase.
     pub fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
-        if self.phase != Phase::MarkingDead {
-            return Err(IllegalMove::WrongPhase);
-        }
-        let s = self.final_score();
-        let outcome = Outcome::from_scores(s.black, s.white);
-        self.phase = Phase::Finished(outcome);
-        Ok(outcome)
+        self.ending.marking()?;
+        let count = self.final_score();
+        self.ending.accept(count)
     }
 
     /// The players disagree about the marks: play resumes with the player to move.
@@ -278,13 +265,7 @@ impl ClassicGame {
     /// # Errors
     /// [`IllegalMove::WrongPhase`] outside the marking phase.
     pub fn resume_play(&mut self) -> Result<(), IllegalMove> {
-        if self.phase != Phase::MarkingDead {
-            return Err(IllegalMove::WrongPhase);
-        }
-        self.phase = Phase::Playing;
-        self.passes = 0;
-        self.dead.clear();
-        Ok(())
+        self.ending.resume()
     }
 
     /// The count under the game's scoring rule, with the marked stones removed, komi
@@ -295,7 +276,7 @@ impl ClassicGame {
 
     /// The board indices of the stones marked dead.
     pub(super) fn dead_indices(&self) -> &[Idx] {
-        &self.dead
+        self.ending.dead()
     }
 }
 
@@ -331,7 +312,7 @@ impl Game for ClassicGame {
             }
         }
         self.board = next;
-        self.passes = 0;
+        self.ending.placed();
         self.last_move = Some(*mv);
         self.next_turn();
         let h = self.superko_hash(&self.board, self.to_move);
@@ -340,13 +321,11 @@ impl Game for ClassicGame {
     }
 
     fn pass(&mut self) -> Result<(), IllegalMove> {
-        if self.phase != Phase::Playing {
-            return Err(IllegalMove::GameOver);
-        }
+        self.ending.may_pass()?;
         if self.handicap_left > 0 {
             return Err(IllegalMove::WrongPhase);
         }
-        self.passes += 1;
+        let play_stopped = self.ending.passed();
         self.last_move = None;
         self.board.pass();
         self.to_move = self.to_move.other();
@@ -354,23 +333,23 @@ impl Game for ClassicGame {
             let h = self.superko_hash(&self.board, self.to_move);
             self.seen.insert(h);
         }
-        if self.passes >= 2 {
+        if play_stopped {
             if self.rules.mark_dead {
-                self.phase = Phase::MarkingDead;
+                self.ending.start_marking();
             } else {
                 let s = self.final_score();
-                self.phase = Phase::Finished(Outcome::from_scores(s.black, s.white));
+                self.ending.end(Outcome::from_scores(s.black, s.white))?;
             }
         }
         Ok(())
     }
 
     fn end(&mut self, outcome: Outcome) -> Result<(), IllegalMove> {
-        crate::game::finish(&mut self.phase, outcome)
+        self.ending.end(outcome)
     }
 
     fn phase(&self) -> Phase {
-        self.phase
+        self.ending.phase()
     }
 
     fn score(&self) -> ByColor<f64> {
@@ -396,7 +375,7 @@ impl Game for ClassicGame {
     }
 
     fn candidate_moves(&self) -> Vec<Point> {
-        if self.phase != Phase::Playing {
+        if self.ending.phase() != Phase::Playing {
             return Vec::new();
         }
         self.board

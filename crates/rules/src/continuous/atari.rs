@@ -4,20 +4,10 @@
 
 use std::f64::consts::{PI, TAU};
 
-use super::game::ContinuousGame;
 use super::liberty::near_half_angle;
-use super::point::{Point, V};
+use super::point::V;
 use super::position::{Id, Position};
-use crate::{Color, Stone};
-
-/// A group that one stone of the other colour can capture.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Atari {
-    /// The group's stones, in placement order.
-    pub stones: Vec<Stone<Point>>,
-    /// A point touching the group where a stone of the other colour captures it (ko aside).
-    pub capture_at: Point,
-}
+use crate::Color;
 
 /// A cap on the work for one stone: a liberty circle with more free parts than this is
 /// taken to be out of one stone's reach. Real positions come nowhere near it: each free
@@ -40,30 +30,6 @@ struct FreeArc {
     centre: V,
     from: f64,
     to: f64,
-}
-
-impl ContinuousGame {
-    /// Every group in atari, ordered by its first stone's placement. Ko does not count: a
-    /// group that only a ko recapture could take is still flagged.
-    ///
-    /// The answers are kept between calls: a call after a move searches again only the
-    /// groups near the move (and those whose liberties it changed), so asking after every
-    /// move costs about as much on a full board as on an empty one.
-    pub fn groups_in_atari(&self) -> Vec<Atari> {
-        self.pos.atari_cached()
-    }
-
-    /// [`ContinuousGame::groups_in_atari`] searched afresh for every group, the oracle of
-    /// the kept answers (the audit compares the two).
-    pub fn groups_in_atari_from_scratch(&self) -> Vec<Atari> {
-        self.groups_where(|g| self.pos.capture_point(g))
-            .into_iter()
-            .map(|(stones, at)| Atari {
-                stones,
-                capture_at: Point::from_v(at),
-            })
-            .collect()
-    }
 }
 
 impl Position {
@@ -240,7 +206,8 @@ impl Position {
 mod tests {
     use super::*;
     use crate::Game;
-    use crate::continuous::{BoardShape, ContinuousRules, Preset};
+    use crate::Stone;
+    use crate::continuous::{BoardShape, ContinuousGame, ContinuousRules, Point, Preset};
 
     fn setup(stones: &[(f64, f64, Color)], to_move: Color) -> ContinuousGame {
         let rules = ContinuousRules {

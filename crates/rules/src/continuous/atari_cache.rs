@@ -29,71 +29,69 @@
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
-use super::atari::{Atari, Trace};
+use super::atari_group::Atari;
 use super::grid::{Grid, clone_with_room};
-use super::point::{Point, V};
-use super::position::Position;
-use crate::Stone;
+use super::point::V;
 
 /// Reported changes beyond this many make the next query start afresh (a game that never
 /// asks for groups in atari keeps only this much).
-const MAX_PENDING: usize = 4096;
+pub(super) const MAX_PENDING: usize = 4096;
 
 /// How many cells of the position's grid (a side of `4r`) a cell of the watches spans
 /// along each side. The discs watched are `4r` and `8r` wide: in cells this wide each
 /// overlaps a few cells instead of a dozen, and registering them is most of the work of a
 /// query on a crowded board.
-const WATCH_CELLS: usize = 2;
+pub(super) const WATCH_CELLS: usize = 2;
 
 /// A registration list longer than this is pruned of answers that are gone (tiny in unit
 /// tests, so that they prune all the time).
-const PRUNE_AT: usize = if cfg!(test) { 2 } else { 64 };
+pub(super) const PRUNE_AT: usize = if cfg!(test) { 2 } else { 64 };
 
 /// True when `list` is due for pruning before a push: it is long, or full, as pruning
 /// costs no more than the copy growing it would make and often spares that copy (a
 /// copied game's lists are as full as the original's).
-fn prune_due<T>(list: &Vec<T>) -> bool {
+pub(super) fn prune_due<T>(list: &Vec<T>) -> bool {
     list.len() >= PRUNE_AT || list.len() == list.capacity()
 }
 
 /// A cached answer: the generation it was computed in, and the group's flag if in atari
 /// (its first stone's placement order and the public answer).
 #[derive(Debug, Clone, Default)]
-struct Entry {
-    generation: u32,
-    valid: bool,
-    flag: Option<(u64, Atari)>,
+pub(super) struct Entry {
+    pub(super) generation: u32,
+    pub(super) valid: bool,
+    pub(super) flag: Option<(u64, Atari)>,
 }
 
 /// An answer (group slot, generation) that read the stones within a disc.
 #[derive(Debug, Clone, Copy)]
-struct Watch {
-    g: u32,
-    generation: u32,
-    centre: V,
-    radius2: f64,
+pub(super) struct Watch {
+    pub(super) g: u32,
+    pub(super) generation: u32,
+    pub(super) centre: V,
+    pub(super) radius2: f64,
 }
 
 #[derive(Debug)]
-struct State {
+pub(super) struct State {
     /// Nothing cached can be trusted: recompute every group.
-    fresh: bool,
+    pub(super) fresh: bool,
     /// Points where a stone was placed or removed since the last query.
-    points: Vec<V>,
+    pub(super) points: Vec<V>,
     /// Groups whose members changed, or whose slot opened or was freed.
-    groups: Vec<u32>,
+    pub(super) groups: Vec<u32>,
     /// Groups whose count of free stones changed.
-    counts: Vec<u32>,
+    pub(super) counts: Vec<u32>,
     /// Per group slot.
-    entries: Vec<Entry>,
+    pub(super) entries: Vec<Entry>,
     /// Per cell of [`AtariCache::cells`]: the discs that overlap it.
-    by_cell: Vec<Vec<Watch>>,
+    pub(super) by_cell: Vec<Vec<Watch>>,
     /// Per group slot: the answers (slot, generation) that read that group's members.
-    by_group: Vec<Vec<(u32, u32)>>,
+    pub(super) by_group: Vec<Vec<(u32, u32)>>,
     /// Per group slot: the answers (slot, generation) that read that group's count.
-    by_count: Vec<Vec<(u32, u32)>>,
+    pub(super) by_count: Vec<Vec<(u32, u32)>>,
     /// The slots of the groups in atari, by their first stone's placement order.
-    flagged: BTreeMap<u64, u32>,
+    pub(super) flagged: BTreeMap<u64, u32>,
 }
 
 impl Clone for State {
@@ -134,8 +132,8 @@ impl Default for State {
 pub(crate) struct AtariCache {
     /// The cells the watches are filed in: the position's grid, coarsened by
     /// [`WATCH_CELLS`].
-    cells: Grid,
-    state: Mutex<State>,
+    pub(super) cells: Grid,
+    pub(super) state: Mutex<State>,
 }
 
 impl Clone for AtariCache {
@@ -147,7 +145,9 @@ impl Clone for AtariCache {
     }
 }
 
-fn lock(m: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
+// Inlinable across modules as it was when its callers shared its module (hot path).
+#[inline]
+pub(super) fn lock(m: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
     // A poisoned lock only means some query panicked; starting afresh is always right.
     m.lock().unwrap_or_else(|poisoned| {
         let mut state = poisoned.into_inner();
@@ -200,7 +200,7 @@ impl AtariCache {
 }
 
 impl State {
-    fn overflow(&mut self) {
+    pub(super) fn overflow(&mut self) {
         if self.points.len() + self.groups.len() + self.counts.len() > MAX_PENDING {
             self.fresh = true;
             self.points.clear();
@@ -210,7 +210,7 @@ impl State {
     }
 
     /// Forgets the answer for `g`; returns its flag, if it had one.
-    fn drop_answer(&mut self, g: u32) -> Option<(u64, Atari)> {
+    pub(super) fn drop_answer(&mut self, g: u32) -> Option<(u64, Atari)> {
         let e = &mut self.entries[g as usize];
         let flag = e.flag.take();
         if let Some((seq, _)) = &flag
@@ -223,13 +223,13 @@ impl State {
         flag
     }
 
-    fn is_live(&self, g: u32, generation: u32) -> bool {
+    pub(super) fn is_live(&self, g: u32, generation: u32) -> bool {
         let e = &self.entries[g as usize];
         e.valid && e.generation == generation
     }
 
     /// Adds to `dirty` the live answers in `list` and empties it.
-    fn fire(&mut self, list: Vec<(u32, u32)>, dirty: &mut Vec<u32>) {
+    pub(super) fn fire(&mut self, list: Vec<(u32, u32)>, dirty: &mut Vec<u32>) {
         dirty.extend(
             list.into_iter()
                 .filter(|&(g, generation)| self.is_live(g, generation))
@@ -238,7 +238,9 @@ impl State {
     }
 }
 
-fn register(list: &mut Vec<(u32, u32)>, key: (u32, u32), entries: &[Entry]) {
+// Inlinable across modules as it was when its callers shared its module (hot path).
+#[inline]
+pub(super) fn register(list: &mut Vec<(u32, u32)>, key: (u32, u32), entries: &[Entry]) {
     if prune_due(list) {
         list.retain(|&(g, generation)| {
             let e = &entries[g as usize];
@@ -250,252 +252,17 @@ fn register(list: &mut Vec<(u32, u32)>, key: (u32, u32), entries: &[Entry]) {
 
 /// What one group's search read: discs (centre, radius), groups' members, groups' counts.
 #[derive(Debug)]
-struct Footprint {
-    discs: Vec<(V, f64)>,
-    groups: Vec<u32>,
-    counts: Vec<u32>,
-}
-
-impl Position {
-    /// Every group in atari with its capturing point, ordered by its first stone's
-    /// placement, each group's stones in placement order. Recomputes only the groups whose
-    /// answer a change since the last query may have changed.
-    pub(crate) fn atari_cached(&self) -> Vec<Atari> {
-        let cells = &self.atari.cells;
-        let mut guard = lock(&self.atari.state);
-        let st = &mut *guard;
-        let slots = self.group_slots();
-        for list in [&mut st.by_group, &mut st.by_count] {
-            if list.len() < slots {
-                list.resize_with(slots, Vec::new);
-            }
-        }
-        if st.entries.len() < slots {
-            st.entries.resize_with(slots, Entry::default);
-        }
-        let mut dirty: Vec<u32> = Vec::with_capacity(16);
-        // The groups whose members changed since the last query.
-        let mut changed: Vec<u32> = Vec::new();
-        let fresh = st.fresh;
-        if st.fresh {
-            st.fresh = false;
-            st.points.clear();
-            st.groups.clear();
-            st.counts.clear();
-            st.flagged.clear();
-            st.by_cell.clear();
-            st.by_cell.resize_with(cells.cell_count(), Vec::new);
-            st.by_group.iter_mut().for_each(Vec::clear);
-            st.by_count.iter_mut().for_each(Vec::clear);
-            for g in 0..st.entries.len() as u32 {
-                let _ = st.drop_answer(g);
-            }
-            dirty.extend(self.groups().map(|(g, _)| g));
-        } else {
-            for x in std::mem::take(&mut st.points) {
-                let cell = cells.index_of(x);
-                let mut list = std::mem::take(&mut st.by_cell[cell]);
-                list.retain(|w| {
-                    if !st.is_live(w.g, w.generation) {
-                        return false;
-                    }
-                    let hit = w.centre.dist2(x) <= w.radius2;
-                    if hit {
-                        dirty.push(w.g);
-                    }
-                    !hit
-                });
-                st.by_cell[cell] = list;
-            }
-            changed = std::mem::take(&mut st.groups);
-            for &h in &changed {
-                dirty.push(h);
-                // New members change the count too.
-                let list = std::mem::take(&mut st.by_group[h as usize]);
-                st.fire(list, &mut dirty);
-                let list = std::mem::take(&mut st.by_count[h as usize]);
-                st.fire(list, &mut dirty);
-            }
-            for h in std::mem::take(&mut st.counts) {
-                let list = std::mem::take(&mut st.by_count[h as usize]);
-                st.fire(list, &mut dirty);
-            }
-        }
-        dirty.sort_unstable();
-        dirty.dedup();
-        changed.sort_unstable();
-        // Every stale answer goes before any new one comes: a merged group's new first
-        // stone may be the first stone of a group it absorbed. The stones of a flagged
-        // group whose members did not change are kept for its new answer: listing them
-        // again (sorting a big group by placement and copying it) cost more than the
-        // search of its capture point on a crowded board.
-        let mut kept: Vec<(u32, u64, Vec<Stone<Point>>)> = Vec::new();
-        for &g in &dirty {
-            if let Some((first, atari)) = st.drop_answer(g)
-                && !fresh
-                && changed.binary_search(&g).is_err()
-            {
-                kept.push((g, first, atari.stones));
-            }
-        }
-        for g in dirty {
-            if !self.has_group(g) {
-                continue;
-            }
-            let (at, footprint) = self.capture_point_traced(g);
-            // Valid before it registers, or pruning would take its first watches for stale.
-            st.entries[g as usize].valid = true;
-            let generation = st.entries[g as usize].generation;
-            for (centre, radius) in footprint.discs {
-                let watch = Watch {
-                    g,
-                    generation,
-                    centre,
-                    radius2: radius * radius,
-                };
-                cells.cells_within(centre, radius, |c| {
-                    let list = &mut st.by_cell[c];
-                    if prune_due(list) {
-                        let entries = &st.entries;
-                        list.retain(|w| {
-                            let e = &entries[w.g as usize];
-                            e.valid && e.generation == w.generation
-                        });
-                    }
-                    list.push(watch);
-                });
-            }
-            for h in footprint.groups {
-                register(&mut st.by_group[h as usize], (g, generation), &st.entries);
-            }
-            for h in footprint.counts {
-                register(&mut st.by_count[h as usize], (g, generation), &st.entries);
-            }
-            if let Some(at) = at {
-                let (first, atari) = match kept.iter().position(|k| k.0 == g) {
-                    Some(i) => {
-                        let (_, first, stones) = kept.swap_remove(i);
-                        let capture_at = Point::from_v(at);
-                        (first, Atari { stones, capture_at })
-                    }
-                    None => self.atari_of(g, at),
-                };
-                st.entries[g as usize].flag = Some((first, atari));
-                st.flagged.insert(first, g);
-            }
-        }
-        st.flagged
-            .values()
-            .filter_map(|&g| st.entries[g as usize].flag.as_ref())
-            .map(|(_, a)| a.clone())
-            .collect()
-    }
-
-    /// The public answer for group `g` captured at `at`, with its first stone's placement.
-    fn atari_of(&self, g: u32, at: V) -> (u64, Atari) {
-        let ids = &self.group(g).members;
-        let first = ids.first().map_or(0, |&id| self.stone(id).seq);
-        let stones = ids
-            .iter()
-            .map(|&id| {
-                let s = self.stone(id);
-                Stone {
-                    at: Point::from_v(s.at),
-                    color: s.color,
-                }
-            })
-            .collect();
-        let atari = Atari {
-            stones,
-            capture_at: Point::from_v(at),
-        };
-        (first, atari)
-    }
-
-    /// [`Position::capture_point`] with what it read.
-    fn capture_point_traced(&self, g: u32) -> (Option<V>, Footprint) {
-        let (at, trace) = self.capture_search(g);
-        // Every reach below is a little wider than the reads it stands for.
-        let reach = self.reach.influence + 1e-6 * self.reach.touch;
-        let mut groups = Vec::with_capacity(4);
-        groups.push(g);
-        let mut fp = Footprint {
-            discs: Vec::with_capacity(16),
-            groups,
-            counts: Vec::with_capacity(8),
-        };
-        let group = self.group(g);
-        let tried = match trace {
-            Trace::Apart(ids) => {
-                for id in ids {
-                    fp.discs.push((self.stone(id).at, reach));
-                }
-                Vec::new()
-            }
-            Trace::Searched(tried) => {
-                // A member without a witness gains one only by changing the group's count.
-                fp.counts.push(g);
-                fp.discs
-                    .extend(group.carriers.iter().map(|&id| (self.stone(id).at, reach)));
-                tried
-            }
-        };
-        let Some(&first) = group.members.first() else {
-            return (at, fp);
-        };
-        let color = self.stone(first).color;
-        let mut wide: Vec<V> = Vec::new();
-        for &(p, whole) in &tried {
-            fp.discs.push((p, reach));
-            // The stones of the target's colour near the point: their liberties decide
-            // whether their groups die.
-            let mut prey: Vec<u32> = Vec::with_capacity(8);
-            self.grid.near(p, reach, |id, q| {
-                let s = self.stone(id);
-                if s.color == color {
-                    fp.discs.push((q, reach));
-                    prey.push(s.group);
-                }
-            });
-            prey.sort_unstable();
-            prey.dedup();
-            fp.counts.extend_from_slice(&prey);
-            if whole {
-                wide.push(p);
-                for &k in &prey {
-                    wide.extend(self.group(k).members.iter().map(|&id| self.stone(id).at));
-                }
-            }
-        }
-        for c in wide {
-            fp.discs.push((c, 2.0 * reach));
-            self.grid.near(c, 2.0 * reach, |id, _| {
-                let h = self.stone(id).group;
-                fp.groups.push(h);
-                fp.counts.push(h);
-            });
-        }
-        fp.groups.sort_unstable();
-        fp.groups.dedup();
-        fp.counts.sort_unstable();
-        fp.counts.dedup();
-        // A member near a tried point is read twice; one watch is enough.
-        fp.discs.sort_unstable_by(|a, b| {
-            (a.0.x.total_cmp(&b.0.x))
-                .then(a.0.y.total_cmp(&b.0.y))
-                .then(a.1.total_cmp(&b.1))
-        });
-        fp.discs.dedup();
-        (at, fp)
-    }
+pub(super) struct Footprint {
+    pub(super) discs: Vec<(V, f64)>,
+    pub(super) groups: Vec<u32>,
+    pub(super) counts: Vec<u32>,
 }
 
 #[cfg(test)]
 mod tests {
     use crate::Game;
-    use crate::continuous::{
-        BenchRequests, BoardShape, ContinuousGame, ContinuousRules, Point, Preset,
-    };
+    use crate::continuous::workload::BenchRequests;
+    use crate::continuous::{BoardShape, ContinuousGame, ContinuousRules, Point, Preset};
 
     /// Random games on a small board, asking for the groups in atari after every move or
     /// only now and then (so that changes pile up), always as the search from scratch says.

@@ -3,9 +3,10 @@
 //! liberty circles from every stone, areas by clipping every cell against every stone. [`ContinuousGame::audit`] compares the two.
 
 use super::game::ContinuousGame;
+use super::hash::stone_key;
 use super::liberty::{cover_from_scratch, has_liberty_brute_force};
 use super::point::V;
-use super::position::{Id, stone_key};
+use super::position::Id;
 use super::voronoi::areas_brute_force;
 use crate::{ByColor, Color, Game};
 

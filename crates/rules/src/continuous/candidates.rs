@@ -20,7 +20,7 @@ const LATTICE_STEP: f64 = 2.0;
 impl ContinuousGame {
     /// The candidate moves of the player to move, in a deterministic order, each legal.
     pub(crate) fn candidate_points(&self) -> Vec<Point> {
-        if self.phase != Phase::Playing {
+        if self.ending.phase() != Phase::Playing {
             return Vec::new();
         }
         let mut points = Vec::with_capacity(16 * self.pos.len() + 64);

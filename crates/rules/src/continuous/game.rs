@@ -4,11 +4,14 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use super::atari_group::Atari;
 use super::board::Board;
+use super::hash::WHITE_TO_MOVE;
 use super::plan::{AreaPlan, Plan};
 use super::point::{Point, V};
-use super::position::{Id, Position, WHITE_TO_MOVE};
+use super::position::{Id, Position};
 use super::rules::{ContinuousRules, KoRule, RulesError};
+use crate::ending::{DeadOrder, Ending};
 use crate::{ByColor, Color, Game, IllegalMove, Outcome, Phase, Placed, Stone};
 
 /// A game of continuous Go under a set of [`ContinuousRules`].
@@ -31,15 +34,13 @@ pub struct ContinuousGame {
     rules: ContinuousRules,
     pub(crate) pos: Position,
     to_move: Color,
-    pub(crate) phase: Phase,
-    pub(crate) passes: u8,
+    /// Phase, passes in a row and the stones marked dead (kept sorted).
+    pub(crate) ending: Ending<Id>,
     handicap_left: u16,
     /// The placement order (seq) of the last stone placed, when it captured exactly one.
     ko_stone: Option<u64>,
     /// Positions seen so far (stones only), as hashes.
     seen: HashSet<u64>,
-    /// Stones marked dead while [`Phase::MarkingDead`].
-    pub(crate) dead: Vec<Id>,
 }
 
 /// A position that cannot start a game.
@@ -89,12 +90,10 @@ impl ContinuousGame {
             rules,
             pos,
             to_move,
-            phase: Phase::Playing,
-            passes: 0,
+            ending: Ending::new(DeadOrder::Sorted, IllegalMove::WrongPhase),
             handicap_left,
             ko_stone: None,
             seen,
-            dead: Vec::new(),
         })
     }
 
@@ -185,7 +184,7 @@ impl ContinuousGame {
 
     /// The plan of the player to move placing a stone at `at`, with ko and superko judged.
     pub(crate) fn plan(&self, at: V) -> Result<Plan, IllegalMove> {
-        match self.phase {
+        match self.ending.phase() {
             Phase::Playing => {}
             Phase::MarkingDead => return Err(IllegalMove::WrongPhase),
             Phase::Finished(_) => return Err(IllegalMove::GameOver),
@@ -225,7 +224,7 @@ impl ContinuousGame {
         let id = self.pos.commit(plan, areas);
         self.ko_stone = (captured.len() == 1).then(|| self.pos.stone(id).seq);
         self.seen.insert(self.pos.hash);
-        self.passes = 0;
+        self.ending.placed();
         if self.handicap_left > 0 {
             self.handicap_left -= 1;
         }
@@ -273,6 +272,30 @@ fn setup_position(board: Arc<Board>, stones: &[Stone<Point>]) -> Result<Position
     Ok(pos)
 }
 
+impl ContinuousGame {
+    /// Every group in atari, ordered by its first stone's placement. Ko does not count: a
+    /// group that only a ko recapture could take is still flagged.
+    ///
+    /// The answers are kept between calls: a call after a move searches again only the
+    /// groups near the move (and those whose liberties it changed), so asking after every
+    /// move costs about as much on a full board as on an empty one.
+    pub fn groups_in_atari(&self) -> Vec<Atari> {
+        self.pos.atari_cached()
+    }
+
+    /// [`ContinuousGame::groups_in_atari`] searched afresh for every group, the oracle of
+    /// the kept answers (the audit compares the two).
+    pub fn groups_in_atari_from_scratch(&self) -> Vec<Atari> {
+        self.groups_where(|g| self.pos.capture_point(g))
+            .into_iter()
+            .map(|(stones, at)| Atari {
+                stones,
+                capture_at: Point::from_v(at),
+            })
+            .collect()
+    }
+}
+
 impl Game for ContinuousGame {
     type Move = Point;
     type Point = Point;
@@ -291,28 +314,24 @@ impl Game for ContinuousGame {
     }
 
     fn pass(&mut self) -> Result<(), IllegalMove> {
-        match self.phase {
-            Phase::Playing => {}
-            Phase::MarkingDead => return Err(IllegalMove::WrongPhase),
-            Phase::Finished(_) => return Err(IllegalMove::GameOver),
-        }
+        self.ending.may_pass()?;
         if self.handicap_left > 0 {
             return Err(IllegalMove::WrongPhase);
         }
-        self.passes += 1;
+        let play_stopped = self.ending.passed();
         self.to_move = self.to_move.other();
-        if self.passes >= 2 {
-            self.phase = Phase::MarkingDead;
+        if play_stopped {
+            self.ending.start_marking();
         }
         Ok(())
     }
 
     fn end(&mut self, outcome: Outcome) -> Result<(), IllegalMove> {
-        crate::game::finish(&mut self.phase, outcome)
+        self.ending.end(outcome)
     }
 
     fn phase(&self) -> Phase {
-        self.phase
+        self.ending.phase()
     }
 
     fn score(&self) -> ByColor<f64> {
@@ -335,7 +354,7 @@ impl Game for ContinuousGame {
     }
 
     fn candidate_moves(&self) -> Vec<Point> {
-        if self.phase != Phase::Playing {
+        if self.ending.phase() != Phase::Playing {
             return Vec::new();
         }
         self.candidate_points()

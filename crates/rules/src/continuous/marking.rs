@@ -6,7 +6,7 @@ use super::game::ContinuousGame;
 use super::point::{Point, V};
 use super::position::{Id, Position};
 use super::voronoi::{Scratch, Sites, area, cell};
-use crate::{ByColor, IllegalMove, Outcome, Phase, Stone};
+use crate::{ByColor, IllegalMove, Outcome, Stone};
 
 impl ContinuousGame {
     /// Toggles the dead mark of the whole group of the stone whose disc contains `at`, while
@@ -16,26 +16,18 @@ impl ContinuousGame {
     /// [`IllegalMove::WrongPhase`] outside the marking phase, [`IllegalMove::Unsupported`]
     /// when no stone is at `at`.
     pub fn toggle_dead(&mut self, at: Point) -> Result<(), IllegalMove> {
-        if self.phase != Phase::MarkingDead {
-            return Err(IllegalMove::WrongPhase);
-        }
+        self.ending.marking()?;
         let id = self
             .pos
             .stone_at(V::from(at))
             .ok_or(IllegalMove::Unsupported)?;
         let members = &self.pos.group(self.pos.stone(id).group).members;
-        if self.dead.contains(&id) {
-            self.dead.retain(|s| !members.contains(s));
-        } else {
-            self.dead.extend_from_slice(members);
-            self.dead.sort_unstable();
-        }
-        Ok(())
+        self.ending.toggle(id, members)
     }
 
     /// The stones marked dead, in placement order.
     pub fn dead_stones(&self) -> Vec<Stone<Point>> {
-        let mut ids = self.dead.clone();
+        let mut ids = self.ending.dead().to_vec();
         ids.sort_by_key(|&id| self.pos.stone(id).seq);
         ids.into_iter().map(|id| self.public_stone(id)).collect()
     }
@@ -45,13 +37,9 @@ impl ContinuousGame {
     /// # Errors
     /// [`IllegalMove::WrongPhase`] outside the marking phase.
     pub fn accept_count(&mut self) -> Result<Outcome, IllegalMove> {
-        if self.phase != Phase::MarkingDead {
-            return Err(IllegalMove::WrongPhase);
-        }
-        let s = self.final_score();
-        let outcome = Outcome::from_scores(s.black, s.white);
-        self.phase = Phase::Finished(outcome);
-        Ok(outcome)
+        self.ending.marking()?;
+        let count = self.final_score();
+        self.ending.accept(count)
     }
 
     /// The players disagree about the marks: play resumes with the player to move.
@@ -59,19 +47,13 @@ impl ContinuousGame {
     /// # Errors
     /// [`IllegalMove::WrongPhase`] outside the marking phase.
     pub fn resume_play(&mut self) -> Result<(), IllegalMove> {
-        if self.phase != Phase::MarkingDead {
-            return Err(IllegalMove::WrongPhase);
-        }
-        self.phase = Phase::Playing;
-        self.passes = 0;
-        self.dead.clear();
-        Ok(())
+        self.ending.resume()
     }
 
     /// The count with the marked stones removed: Voronoi areas in units of `(2r)^2`, komi
     /// included.
     pub fn final_score(&self) -> ByColor<f64> {
-        let dead = &self.dead;
+        let dead = self.ending.dead();
         self.score_of(
             self.pos
                 .areas_without(&|id| dead.binary_search(&id).is_ok()),
@@ -84,7 +66,7 @@ impl ContinuousGame {
     /// (vertices in order, before clipping to a non-convex board's reflex parts): who owns
     /// which part of the board in [`ContinuousGame::final_score`].
     pub fn cells_without_dead(&self) -> Vec<(Stone<Point>, Vec<Point>)> {
-        let dead = &self.dead;
+        let dead = self.ending.dead();
         let gone = |id: Id| dead.binary_search(&id).is_ok();
         let sites = Sites {
             grid: &self.pos.grid,

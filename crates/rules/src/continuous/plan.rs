@@ -2,9 +2,10 @@
 //! suicide, the stones whose witnesses change and the Voronoi cells that change. Playing a
 //! move commits a plan; a preview only reads it.
 
+use super::hash::stone_key;
 use super::liberty::{Cover, free_point_kept};
 use super::point::V;
-use super::position::{Id, Position, stone_key};
+use super::position::{Id, Position};
 use super::voronoi::{
     Cell, NEW, Scratch, Sites, area, cell, cell_among, clip_cell, neighbours, with_scratch,
 };
@@ -396,10 +397,10 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::continuous::SnapMode;
     use crate::continuous::audit::group_labels;
-    use crate::continuous::bench_game;
     use crate::continuous::liberty::has_liberty_brute_force;
-    use crate::continuous::{BenchRequests, SnapMode};
+    use crate::continuous::workload::{BenchRequests, bench_game};
 
     /// What a move removes, from scratch (rules section 5): the stones of the position and
     /// the new one, groups by distance, liberties by brute force, the opponent's dead

@@ -59,7 +59,7 @@ pub fn random_playout(
     max_moves: u32,
 ) -> PlayoutResult {
     let mut moves = 0;
-    while game.phase == Phase::Playing && moves < max_moves {
+    while game.ending.phase() == Phase::Playing && moves < max_moves {
         if game.random_move(rng) {
             moves += 1;
         } else if game.pass().is_err() {
@@ -159,7 +159,7 @@ mod tests {
         for seed in 0..6u64 {
             let mut rng = fastrand::Rng::with_seed(seed);
             let mut game = ContinuousGame::new(ContinuousRules::default()).expect("rules");
-            while game.phase == Phase::Playing {
+            while game.ending.phase() == Phase::Playing {
                 let before = game.clone();
                 let color = game.to_move();
                 if !game.random_move(&mut rng) {

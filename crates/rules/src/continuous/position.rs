@@ -8,6 +8,7 @@ use std::sync::Arc;
 use super::atari_cache::AtariCache;
 use super::board::Board;
 use super::grid::{Grid, clone_with_room};
+use super::hash::stone_key;
 use super::liberty::{Cover, Reach, free_arcs_kept, free_point, free_point_kept, stone_span};
 use super::point::V;
 use super::voronoi::{Cell, Scratch, Sites, area, cell};
@@ -554,25 +555,6 @@ impl Position {
         self.area = area;
     }
 }
-
-const fn splitmix(state: u64) -> u64 {
-    let mut z = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// The hash key of a stone: its exact coordinates and colour.
-pub(crate) fn stone_key(at: V, color: Color) -> u64 {
-    let c = match color {
-        Color::Black => 0x426c_6163_6b00,
-        Color::White => 0x5768_6974_6500,
-    };
-    splitmix(splitmix(at.x.to_bits() ^ c) ^ at.y.to_bits())
-}
-
-/// Mixed into the position hash when White is to move.
-pub(crate) const WHITE_TO_MOVE: u64 = splitmix(0x746f_6d6f_7665);
 
 /// Merges `more` into `into`, both in placement order (`seq`), keeping `into` so. Works
 /// from the back: the members of `into` placed before all of `more` are not moved, so

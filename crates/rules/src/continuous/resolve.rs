@@ -283,7 +283,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::continuous::{BenchRequests, bench_crowd, bench_game};
+    use crate::continuous::workload::{BenchRequests, bench_crowd, bench_game};
 
     impl Position {
         /// The oracle of [`Position::nearest_legal`]: every candidate of every carrier's

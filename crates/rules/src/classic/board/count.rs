@@ -2,10 +2,12 @@
 //! totals take a shortcut, with no flood fill and no allocation, when no empty point touches
 //! another, which is how every light playout that ends by two passes leaves the board.
 
-use super::{Board, EMPTY, Idx, at};
+use super::cells::{EMPTY, Idx};
+use super::grid::at;
+use super::state::Board;
 use crate::Color;
 
-/// Packed neighbour-count fields (see [`super::nbr_unit`]) of black and white stones.
+/// Packed neighbour-count fields (see [`super::cells::nbr_unit`]) of black and white stones.
 const BLACK_NBRS: u16 = 0xf << 4;
 const WHITE_NBRS: u16 = 0xf << 8;
 

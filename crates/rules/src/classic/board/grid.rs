@@ -2,7 +2,7 @@
 //! and the chain merge that only touches them. Indices are masked into the arrays' length,
 //! so the hot paths need no bounds checks (and no `unsafe`).
 
-use super::{Idx, OFF};
+use super::cells::{Idx, NO_KO, OFF};
 use crate::classic::zobrist::{KEYED, MAX_CELLS};
 
 /// Length of every per-cell array: a power of two at least [`MAX_CELLS`], so that an index
@@ -36,11 +36,11 @@ pub(super) struct Grid {
     /// The Zobrist hash of the stones on the board.
     pub(super) hash: u64,
     /// The point where an immediate recapture would retake a single-stone ko, or
-    /// [`super::NO_KO`].
+    /// [`super::cells::NO_KO`].
     pub(super) ko: Idx,
     pub(super) stone_count: [u16; 2],
     _gap: [u8; HEAD_GAP],
-    /// Packed counts of each neighbour kind, see [`super::nbr_unit`].
+    /// Packed counts of each neighbour kind, see [`super::cells::nbr_unit`].
     pub(super) nbrs: [u16; GRID],
     _gap0: [u8; GAP],
     /// The representative stone of each stone's chain.
@@ -62,7 +62,7 @@ pub(super) struct Grid {
     /// `Board::n_captured` are valid.
     pub(super) captured: [Idx; GRID],
     _gap6: [u8; GAP],
-    /// [`super::EMPTY`], [`super::BLACK`], [`super::WHITE`] or [`OFF`].
+    /// [`super::cells::EMPTY`], [`super::cells::BLACK`], [`super::cells::WHITE`] or [`OFF`].
     pub(super) cell: [u8; GRID],
 }
 
@@ -87,7 +87,7 @@ impl Grid {
             n_empties: 0,
             n_captured: 0,
             hash: 0,
-            ko: super::NO_KO,
+            ko: NO_KO,
             stone_count: [0; 2],
             _gap: [0; HEAD_GAP],
             _gap0: [0; GAP],

@@ -2,7 +2,9 @@
 //! suicide. These tests run for every point a playout draws, so the costly ones are written
 //! to spare the branch predictor, which cannot guess random positions.
 
-use super::{Board, EMPTY, Idx, OFF, at, stone};
+use super::cells::{EMPTY, Idx, OFF, stone};
+use super::grid::at;
+use super::state::Board;
 use crate::Color;
 
 impl Board {

@@ -6,7 +6,9 @@
 //! one, [`Board::cell_point`] back. Neighbours are cells too; those off the board hold no
 //! stone and are not empty ([`Board::is_off_board`]). The light playout does not use these.
 
-use super::{BLACK, Board, EMPTY, Idx, OFF, WHITE, at, stone};
+use super::cells::{BLACK, EMPTY, Idx, OFF, WHITE, stone};
+use super::grid::at;
+use super::state::Board;
 use crate::Color;
 use crate::classic::point::Point;
 

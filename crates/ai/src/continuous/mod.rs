@@ -5,7 +5,8 @@
 use stonefield_rules::continuous::{self, ContinuousGame, Point};
 use stonefield_rules::{Game, Phase};
 
-use crate::search::{Action, Policy, SearchConfig, Selection, Trace};
+use crate::baseline::{Greedy, greedy_or_pass};
+use crate::search::{Action, Choice, Policy, SearchConfig, Selection, Trace};
 
 /// Continuous Go's policy, for PUCT ([`ContinuousPolicy::search_config`]): a continuum of
 /// moves leaves hundreds of candidates and a few hundred playouts a second, too few to try
@@ -57,6 +58,13 @@ impl ContinuousPolicy {
 
 /// The prior of a pass: small, as a pass only ends a game that is decided.
 const PASS_WEIGHT: f64 = 0.05;
+
+/// Passes when no stone gains area ([`greedy_or_pass`]).
+impl Greedy for ContinuousGame {
+    fn greedy_choice(&self, rng: &mut fastrand::Rng) -> Choice<Self::Move> {
+        greedy_or_pass(self, rng)
+    }
+}
 
 impl Policy<ContinuousGame> for ContinuousPolicy {
     fn may_pass(&self, game: &ContinuousGame) -> bool {

@@ -6,10 +6,8 @@
 //! `--instances N` (PostgreSQL) N servers share the database, each game's two players
 //! sit on different instances and its spectators are spread over all of them.
 //!
-//! ```no_run
-//! use stonefield_server::bench::{BenchConfig, run};
-//! run(BenchConfig { games: 10, json: true, ..BenchConfig::default() }).unwrap();
-//! ```
+//! It lives in the cli, not the server, so that the server's dependencies carry no
+//! WebSocket client.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -25,9 +23,15 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use crate::game::seats::Seats;
-use crate::socket::quota::SocketLimits;
-use crate::{AppState, Config, CreatedGame, Limits, NewGame, new_game, open_state, serve_on};
+use stonefield_server::quota::SocketLimits;
+use stonefield_server::seats::Seats;
+use stonefield_server::{
+    AppState, Config, CreatedGame, Limits, NewGame, new_game, open_state, serve_on,
+};
+
+/// The read buffer of the server's own sockets (its `socket::READ_BUFFER_BYTES`, private to
+/// the server): the bench's clients read in pieces of the same size.
+const READ_BUFFER_BYTES: usize = 4096;
 
 /// What to run (the options of `stonefield bench server`).
 #[derive(Debug, Clone, clap::Args)]
@@ -97,7 +101,7 @@ fn scripted(i: usize) -> [usize; 2] {
 async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> anyhow::Result<Ws> {
     let url = format!("ws://{addr}/ws/{id}");
     // The clients read with the server's small buffer, or zeroing theirs dominates the bench.
-    let config = WebSocketConfig::default().read_buffer_size(crate::socket::READ_BUFFER_BYTES);
+    let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER_BYTES);
     let (mut ws, _) =
         tokio_tungstenite::connect_async_with_config(url, Some(config), false).await?;
     let hello = json!({"type": "hello", "token": token}).to_string();
@@ -168,9 +172,8 @@ async fn play_game(
     ready.wait().await;
     // Games start at random moments within one think time, as real games do.
     if cfg.think_ms > 0 {
-        let mut b = [0u8; 8];
-        getrandom::fill(&mut b)?;
-        tokio::time::sleep(Duration::from_millis(u64::from_le_bytes(b) % cfg.think_ms)).await;
+        // Any random source will do for a start offset: the cli's, not the OS's.
+        tokio::time::sleep(Duration::from_millis(fastrand::u64(0..cfg.think_ms))).await;
     }
     let total = cfg.moves.min(114) + 2;
     let mut rtts = Vec::with_capacity(total);
@@ -215,7 +218,10 @@ pub fn run(cfg: BenchConfig) -> anyhow::Result<()> {
 }
 
 async fn run_async(cfg: BenchConfig) -> anyhow::Result<()> {
-    let dir = std::env::temp_dir().join(format!("stonefield-bench-{}", crate::ids::game_id()?));
+    let dir = std::env::temp_dir().join(format!(
+        "stonefield-bench-{}",
+        stonefield_server::ids::game_id()?
+    ));
     // Every client of the bench comes from 127.0.0.1: the per-address bounds must not
     // bite.
     let sockets = SocketLimits::default();

@@ -3,12 +3,14 @@
 //! game on a board five times as long whose other four fifths hold a crowd of their own, to
 //! tell the stones near a move from the stones on the board. No clocks here; the caller
 //! times the moves.
+//!
+//! Written against the public API of `stonefield_rules` only, so that the rules' own tests
+//! play the same games (they include this file by path) while the workload stays out of
+//! the library's API.
 
-use super::game::ContinuousGame;
-use super::point::Point;
-use super::polygon::Polygon;
-use super::resolve::SnapMode;
-use super::rules::{BoardShape, ContinuousRules, Preset};
+use stonefield_rules::continuous::{
+    BoardShape, ContinuousGame, ContinuousRules, Point, Polygon, Preset, SnapMode,
+};
 
 /// The side of the square the bench plays in, in board units (`square-19` at radius 0.5).
 const SIDE: f64 = 19.0;
@@ -58,7 +60,7 @@ impl Iterator for BenchRequests {
 }
 
 /// The rules of the bench: `square-19`, radius 0.5, defaults otherwise.
-pub fn bench_rules() -> ContinuousRules {
+fn bench_rules() -> ContinuousRules {
     ContinuousRules {
         board: BoardShape::Preset(Preset::Square19),
         ..ContinuousRules::default()
@@ -80,7 +82,7 @@ pub fn bench_game(seed: u64, stones: usize) -> ContinuousGame {
 
 /// The rules of the crowded bench: a board as wide as `square-19` and five times as long,
 /// radius 0.5, defaults otherwise.
-pub fn bench_crowd_rules() -> ContinuousRules {
+fn bench_crowd_rules() -> ContinuousRules {
     let long = SIDE * CROWD_LENGTH;
     let outline = [[0.0, 0.0], [long, 0.0], [long, SIDE], [0.0, SIDE]];
     ContinuousRules {
