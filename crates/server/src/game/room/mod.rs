@@ -7,18 +7,19 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::Value;
 use stonefield_record::MoveReport;
-use stonefield_rules::{ByColor, Color, Phase};
+use stonefield_rules::{Color, Phase};
 use tokio::sync::{mpsc, oneshot};
 use tracing::Instrument;
 
 use crate::game::clock::Clock;
 use crate::game::live_game::{GameError, LiveGame};
-use crate::socket::protocol::{ClientMessage, GameState, ServerMessage};
+use crate::socket::protocol::ClientMessage;
 mod actions;
 mod computer_seat;
 mod events;
+mod outgoing;
+mod seating;
 mod state_cache;
 #[cfg(test)]
 mod tests;
@@ -26,8 +27,7 @@ mod thinking;
 
 use crate::game::computer::ThinkPool;
 use crate::game::rebuild::{pending, replay};
-use crate::game::seats::{ClaimError, check_claim, creator_invite};
-use crate::ids::{self, same_token};
+use crate::game::seats::ClaimError;
 use crate::metrics::Metrics;
 use crate::socket::quota::TimeShare;
 use crate::store::{self, Event, EventKind, GameRow, Store, StoreError, effective};
@@ -438,225 +438,5 @@ impl Room {
                 let _ = reply.send((self.row.clone(), self.events.clone()));
             }
         }
-    }
-
-    async fn join(&mut self, token: Option<String>, out: Outbox) -> u64 {
-        let mut seat = token.as_deref().and_then(|t| self.seat_of(t));
-        if seat.is_none() && token.is_some() && !self.row.claimed {
-            // A seat given by another instance a moment ago, not yet heard of.
-            self.reload_seats().await;
-            self.states.clear();
-            seat = token.as_deref().and_then(|t| self.seat_of(t));
-        }
-        let conn = self.next_conn;
-        self.next_conn += 1;
-        self.clients.push(Client {
-            conn,
-            seat,
-            token,
-            out,
-        });
-        self.send_state(conn);
-        conn
-    }
-
-    /// Gives the second seat to the claimant of `invite` under the game's policy: a fresh
-    /// token, stored before it is handed out, so the invite (and the placeholder token the
-    /// seat had) never seats anyone. Stores the taker's `name` with the seat. Tells everyone
-    /// the game is live (and the name).
-    async fn claim_seat(
-        &mut self,
-        invite: Option<&str>,
-        name: Option<String>,
-    ) -> Result<(Color, String), ClaimError> {
-        check_claim(
-            self.row.seats,
-            self.row.claimed,
-            self.row.invite.as_deref(),
-            invite,
-        )?;
-        let seat = self
-            .row
-            .creator
-            .parse::<Color>()
-            .map_err(|_| ClaimError::Taken)?
-            .other();
-        let game = &self.row.id;
-        let token = ids::seat_token().map_err(|e| {
-            tracing::error!(%game, "no token for a claim: {e}");
-            ClaimError::Failed
-        })?;
-        let hash = ids::token_hash(&token);
-        match self
-            .store
-            .claim_named(game, seat, &hash, name.as_deref())
-            .await
-        {
-            Ok(true) => {}
-            Ok(false) => return Err(ClaimError::Taken),
-            Err(e) => {
-                tracing::error!(%game, "claim failed: {e}");
-                return Err(ClaimError::Failed);
-            }
-        }
-        self.row.claimed = true;
-        self.row.status = "live".into();
-        self.row.names[seat] = name;
-        match seat {
-            Color::Black => self.row.black_token = hash,
-            Color::White => self.row.white_token = hash,
-        }
-        // claim() saved the status; the clock is saved with the first move.
-        self.restart_clock();
-        self.broadcast_state();
-        Ok((seat, token))
-    }
-
-    fn seat_of(&self, token: &str) -> Option<Color> {
-        // The row holds the tokens' hashes.
-        let hash = ids::token_hash(token);
-        [Color::Black, Color::White]
-            .into_iter()
-            .find(|&c| same_token(&hash, self.row.token(c)))
-    }
-
-    /// The full state as the connection `seat` may see it.
-    fn state_for(&self, seat: Option<Color>) -> GameState {
-        // Only the creator is shown the invite, and only while it can still seat someone:
-        // worked out again from the token the creator came with (the row has its hash).
-        let creator = self.row.creator.parse::<Color>().ok();
-        let invite = match (seat, creator) {
-            (Some(s), Some(c)) if s == c && !self.row.claimed => self
-                .clients
-                .iter()
-                .filter(|client| client.seat == Some(c))
-                .find_map(|client| client.token.as_deref())
-                .and_then(|token| creator_invite(token, self.row.invite.as_deref())),
-            _ => None,
-        };
-        let moves: Vec<Value> = self
-            .events
-            .iter()
-            .filter(|e| e.kind == EventKind::Move)
-            .map(|e| e.body.clone())
-            .collect();
-        GameState {
-            id: self.row.id.clone(),
-            variant: self.row.variant.clone(),
-            offers: self.engine.game().variant().offers(),
-            rules: self.row.rules.clone(),
-            you: seat,
-            creator: self.row.creator.clone(),
-            invite,
-            seats: self.row.seats.name(),
-            status: self.status().to_owned(),
-            phase: self.engine.phase(),
-            to_move: self.engine.to_move(),
-            view: self.engine.view(),
-            score: self.engine.score(),
-            count: self.engine.count(),
-            clock: self.clock.view(self.now()),
-            seq: moves.len(),
-            moves,
-            notation: self.engine.move_names().to_vec(),
-            result: self.row.result.clone(),
-            undo_by: self.undo_by,
-            accepted: ByColor {
-                black: self.accepted[0],
-                white: self.accepted[1],
-            },
-            last: self.last_report.clone(),
-            hints: self.hints_allowed(),
-            names: self.row.names.clone(),
-            computer: self.row.computer.map(|c| {
-                let mut seat = c.to_json();
-                seat["thinking"] = self.computer_thinking().into();
-                seat
-            }),
-        }
-    }
-
-    fn send_to(&mut self, conn: u64, msg: &ServerMessage) {
-        self.deliver(conn, msg.to_text().into());
-    }
-
-    /// Queues `text` for `conn`; a connection whose outbox is over its bound is dropped
-    /// (its socket closes; it gets the full state when it joins again).
-    fn deliver(&mut self, conn: u64, text: Arc<str>) {
-        let Some(i) = self.clients.iter().position(|c| c.conn == conn) else {
-            return;
-        };
-        if self.clients[i].out.send(text).is_err() {
-            self.clients.remove(i);
-        }
-    }
-
-    /// Answers a `sync` (the socket keeps to the connection's and its address's rate).
-    fn sync(&mut self, conn: u64) {
-        self.send_state(conn);
-    }
-
-    /// Sends the whole state to `conn`: the text written since the game last changed,
-    /// shared with every connection of the same kind of seat, or a new one.
-    fn send_state(&mut self, conn: u64) {
-        let Some(seat) = self.clients.iter().find(|c| c.conn == conn).map(|c| c.seat) else {
-            return;
-        };
-        let now = std::time::Instant::now();
-        let clock_runs = self.clock.running().is_some();
-        let text = match self.states.get(seat, clock_runs, now) {
-            Some(text) => text,
-            None => {
-                let text: Arc<str> = ServerMessage::State {
-                    state: Box::new(self.state_for(seat)),
-                }
-                .to_text()
-                .into();
-                self.states.put(seat, Arc::clone(&text), now);
-                text
-            }
-        };
-        self.deliver(conn, text);
-    }
-
-    /// The state to every connection: written once per kind of seat (Black, White,
-    /// spectator) and shared, so a big position costs one copy, not one per connection.
-    fn broadcast_state(&mut self) {
-        let mut written: Vec<(Option<Color>, Arc<str>)> = Vec::with_capacity(3);
-        let texts: Vec<Arc<str>> = self
-            .clients
-            .iter()
-            .map(|c| {
-                if let Some((_, text)) = written.iter().find(|(seat, _)| *seat == c.seat) {
-                    return Arc::clone(text);
-                }
-                let text: Arc<str> = ServerMessage::State {
-                    state: Box::new(self.state_for(c.seat)),
-                }
-                .to_text()
-                .into();
-                written.push((c.seat, Arc::clone(&text)));
-                text
-            })
-            .collect();
-        let mut dead = Vec::new();
-        for (c, t) in self.clients.iter().zip(texts) {
-            if c.out.send(t).is_err() {
-                dead.push(c.conn);
-            }
-        }
-        self.clients.retain(|c| !dead.contains(&c.conn));
-    }
-
-    /// Sends the same text to everyone; a connection too slow to keep up is dropped (it
-    /// gets the full state when it joins again).
-    fn broadcast(&mut self, msg: &ServerMessage) {
-        let text: Arc<str> = msg.to_text().into();
-        self.clients
-            .retain(|c| c.out.send(Arc::clone(&text)).is_ok());
-    }
-
-    fn refuse(&mut self, conn: u64, reason: &str, message: &str) {
-        self.send_to(conn, &ServerMessage::refused(reason, message));
     }
 }
