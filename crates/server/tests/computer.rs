@@ -20,14 +20,9 @@ async fn computer_game(
     human: &str,
 ) -> (String, String) {
     let req = NewGame {
-        variant: variant.into(),
-        rules,
-        setup: None,
-        time_control: Default::default(),
         color: Some(human.into()),
         computer_level: Some(1),
-        hints: false,
-        seats: Default::default(),
+        ..NewGame::new(variant, rules)
     };
     let game = new_game(&state.rooms, req).await.unwrap();
     assert_eq!(game.color.name(), human);
@@ -290,14 +285,8 @@ async fn hints_in_games_against_the_computer_and_only_on_request_between_people(
     assert_eq!(black.recv_type("refused").await["reason"], "hints-off");
 
     let req = NewGame {
-        variant: "classic".into(),
-        rules: json!({"board_size": 9}),
-        setup: None,
-        time_control: Default::default(),
-        color: Some("black".into()),
-        computer_level: None,
         hints: true,
-        seats: Default::default(),
+        ..NewGame::new("classic", json!({"board_size": 9}))
     };
     let game = new_game(&s.state.rooms, req).await.unwrap();
     let (id, b) = (game.id, game.token);
@@ -402,14 +391,9 @@ async fn one_hint_at_a_time() {
 async fn the_computer_keeps_to_its_clock() {
     let s = server().await;
     let req = NewGame {
-        variant: "classic".into(),
-        rules: json!({"board_size": 9}),
-        setup: None,
         time_control: TimeControl::Absolute { main_ms: 3_000 },
-        color: Some("black".into()),
         computer_level: Some(10),
-        hints: false,
-        seats: Default::default(),
+        ..NewGame::new("classic", json!({"board_size": 9}))
     };
     let game = new_game(&s.state.rooms, req).await.unwrap();
     let mut me = Client::connect(s.addr, &game.id, Some(&game.token)).await;

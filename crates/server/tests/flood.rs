@@ -147,14 +147,12 @@ async fn crowded_game(s: &common::Server, stones: usize) -> (String, String, Str
         })
         .collect();
     let req = NewGame {
-        variant: "continuous".into(),
-        rules: json!({"board": {"polygon": [[0, 0], [140, 0], [140, 140], [0, 140]]}}),
         setup: Some(json!({"stones": setup})),
-        time_control: Default::default(),
-        color: Some("black".into()),
-        computer_level: None,
-        hints: false,
         seats: Seats::Private,
+        ..NewGame::new(
+            "continuous",
+            json!({"board": {"polygon": [[0, 0], [140, 0], [140, 140], [0, 140]]}}),
+        )
     };
     let game = stonefield_server::new_game(&s.state.rooms, req)
         .await

@@ -90,14 +90,9 @@ async fn sigkill_loses_no_acknowledged_move() {
 async fn the_server_flags_a_player_out_of_time() {
     let s = common::server().await;
     let req = stonefield_server::NewGame {
-        variant: "classic".into(),
-        rules: json!({"board_size": 9}),
-        setup: None,
         time_control: stonefield_server::clock::TimeControl::Absolute { main_ms: 300 },
         color: Some("white".into()),
-        computer_level: None,
-        hints: false,
-        seats: Default::default(),
+        ..stonefield_server::NewGame::new("classic", json!({"board_size": 9}))
     };
     let game = stonefield_server::new_game(&s.state.rooms, req)
         .await
@@ -133,17 +128,11 @@ async fn clocks_are_restored_after_a_restart() {
     };
     let state = stonefield_server::open_state(&config).await.unwrap();
     let req = stonefield_server::NewGame {
-        variant: "classic".into(),
-        rules: json!({"board_size": 9}),
-        setup: None,
         time_control: stonefield_server::clock::TimeControl::Fischer {
             main_ms: 60_000,
             increment_ms: 0,
         },
-        color: Some("black".into()),
-        computer_level: None,
-        hints: false,
-        seats: Default::default(),
+        ..stonefield_server::NewGame::new("classic", json!({"board_size": 9}))
     };
     let game = stonefield_server::new_game(&state.rooms, req)
         .await

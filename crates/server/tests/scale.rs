@@ -323,14 +323,8 @@ async fn two_instances(url: &str, time_control: TimeControl) -> (Server, Server,
 
 fn new_game_request(time_control: TimeControl) -> NewGame {
     NewGame {
-        variant: "classic".into(),
-        rules: json!({"board_size": 9}),
-        setup: None,
         time_control,
-        color: Some("black".into()),
-        computer_level: None,
-        hints: false,
-        seats: Default::default(),
+        ..NewGame::new("classic", json!({"board_size": 9}))
     }
 }
 

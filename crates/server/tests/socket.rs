@@ -414,14 +414,11 @@ async fn sync_in_a_loop_is_cut_to_a_budget_of_bytes() {
         })
         .collect();
     let req = stonefield_server::NewGame {
-        variant: "continuous".into(),
-        rules: json!({"board": {"polygon": [[0, 0], [70, 0], [70, 70], [0, 70]]}}),
         setup: Some(json!({"stones": stones, "to_move": "white"})),
-        time_control: Default::default(),
-        color: Some("black".into()),
-        computer_level: None,
-        hints: false,
-        seats: Default::default(),
+        ..stonefield_server::NewGame::new(
+            "continuous",
+            json!({"board": {"polygon": [[0, 0], [70, 0], [70, 70], [0, 70]]}}),
+        )
     };
     let big = stonefield_server::new_game(&s.state.rooms, req)
         .await

@@ -139,14 +139,8 @@ async fn play_game(
 ) -> anyhow::Result<Vec<Duration>> {
     let on = |k: usize| addrs[(n + k) % addrs.len()];
     let req = NewGame {
-        variant: "classic".into(),
-        rules: json!({"board_size": 19}),
-        setup: None,
-        time_control: Default::default(),
-        color: Some("black".into()),
-        computer_level: None,
-        hints: false,
         seats: Seats::Private,
+        ..NewGame::new("classic", json!({"board_size": 19}))
     };
     let game = new_game(&state.rooms, req).await?;
     let (id, b) = (game.id, game.token);
@@ -401,14 +395,9 @@ impl ComputerGames {
         let mut started = Some(started);
         while !self.stop.load(Ordering::SeqCst) {
             let req = NewGame {
-                variant: "classic".into(),
-                rules: json!({"board_size": 9}),
-                setup: None,
-                time_control: Default::default(),
-                color: Some("black".into()),
                 computer_level: Some(self.level),
-                hints: false,
                 seats: Seats::Private,
+                ..NewGame::new("classic", json!({"board_size": 9}))
             };
             let CreatedGame { id, token, .. } = new_game(&self.state.rooms, req).await?;
             let mut ws = connect(self.addr, &id, Some(&token)).await?;

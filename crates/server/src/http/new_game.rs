@@ -97,6 +97,21 @@ pub struct CreatedGame {
 }
 
 impl NewGame {
+    /// A game of `variant` under `rules` between people, its creator playing Black: no
+    /// setup, no clock, hints off, the default seats.
+    pub fn new(variant: &str, rules: Value) -> NewGame {
+        NewGame {
+            variant: variant.into(),
+            rules,
+            setup: None,
+            time_control: TimeControl::None,
+            color: Some("black".into()),
+            computer_level: None,
+            hints: false,
+            seats: Seats::default(),
+        }
+    }
+
     /// Reads a creation body, as the `POST /api/games` handler's JSON extractor does (the
     /// same `Json::from_bytes`, after its check of the content type).
     ///

@@ -128,14 +128,8 @@ pub async fn classic_game(state: &AppState) -> (String, String, String) {
 /// black token, White's invite: [`Client::join`] takes the seat with it).
 pub async fn game_of(state: &AppState, variant: &str, rules: Value) -> (String, String, String) {
     let req = NewGame {
-        variant: variant.into(),
-        rules,
-        setup: None,
-        time_control: Default::default(),
-        color: Some("black".into()),
-        computer_level: None,
-        hints: false,
         seats: Seats::Private,
+        ..NewGame::new(variant, rules)
     };
     let game = new_game(&state.rooms, req).await.unwrap();
     (game.id, game.token, game.invite.unwrap())

@@ -20,14 +20,8 @@ async fn room() -> (RoomHandle, String, tempfile::TempDir) {
         .unwrap();
     let rooms = Rooms::new(store);
     let req = NewGame {
-        variant: "classic".into(),
-        rules: json!({"board_size": 9}),
-        setup: None,
-        time_control: Default::default(),
-        color: Some("black".into()),
-        computer_level: None,
-        hints: false,
         seats: Seats::Private,
+        ..NewGame::new("classic", json!({"board_size": 9}))
     };
     let game = new_game(&rooms, req).await.unwrap();
     let room = rooms.get(&game.id).await.unwrap().unwrap();
