@@ -6,8 +6,7 @@
 
 use std::time::Duration;
 
-use serde_json::{Map, Value, json};
-use stonefield_record::AnyGame;
+use stonefield_record::{AnyGame, RecordMove};
 use stonefield_rules::classic::ClassicGame;
 use stonefield_rules::continuous;
 use stonefield_rules::{ByColor, Color, Game, Outcome, Stone};
@@ -43,14 +42,14 @@ pub enum Task {
 /// The computer's answer.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Thought {
-    /// A record move, colour included (`{"color": "white", "at": [2, 3]}`, a pass, ...).
-    Move(Value),
+    /// A record move of the player to move: a stone, a pass or a resignation.
+    Move(RecordMove),
     /// Points of the stones it thinks dead, as record coordinates.
-    Dead(Vec<Value>),
+    Dead(Vec<Vec<f64>>),
     /// A suggested record move and the win estimate (0 to 1) of the player to move.
     Hint {
         /// The suggestion, as [`Thought::Move`] gives a move.
-        mv: Value,
+        mv: RecordMove,
         /// The search's estimate for the player to move; `None` when not searched.
         win_rate: Option<f64>,
     },
@@ -70,7 +69,7 @@ pub const HINT_LEVEL: u8 = 6;
 /// let game = AnyGame::new(Variant::Topological, &Map::new(), None).unwrap();
 /// let task = Task::Move { opponent_passed: false };
 /// let Thought::Move(mv) = think(&game, Level::get(1).unwrap(), task, 7) else { panic!() };
-/// assert_eq!(mv["color"], "white");
+/// assert_eq!(mv.color, stonefield_rules::Color::White);
 /// ```
 pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
     let mut rng = fastrand::Rng::with_seed(seed);
@@ -87,7 +86,7 @@ pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
         rng,
         win_rate: None,
     };
-    let at = match game {
+    let mv = match game {
         AnyGame::Classic(a) => {
             let g = a.game();
             let choice = think.choose(
@@ -96,13 +95,13 @@ pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
                 classic::search_config(),
                 classic_wins_count,
             );
-            choice_map(choice, |p| json!({"at": [p.x(), p.y()]}))
+            choice_move(me, choice, |p| (vec![p.x().into(), p.y().into()], false))
         }
         AnyGame::Continuous(a) => {
             let policy = ContinuousPolicy::default();
             let config = ContinuousPolicy::search_config();
             let choice = think.choose(a.game(), policy, config, |g, _| leads(g));
-            choice_map(choice, |p| json!({"at": [p.x(), p.y()]}))
+            choice_move(me, choice, |p| (vec![p.x(), p.y()], false))
         }
         AnyGame::Margo(a) => {
             let choice = think.choose(
@@ -111,26 +110,21 @@ pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
                 SearchConfig::default(),
                 |g, _| leads(g),
             );
-            choice_map(choice, |p| json!({"at": p.coords()}))
+            choice_move(me, choice, |p| {
+                (p.coords().iter().map(|&c| c.into()).collect(), false)
+            })
         }
         AnyGame::Topological(a) => {
             let choice = think.choose(a.game(), TopoPolicy, SearchConfig::default(), |g, _| {
                 leads(g)
             });
-            choice_map(choice, |m| {
-                if m.reserve {
-                    json!({"at": [m.at.x(), m.at.y()], "reserve": true})
-                } else {
-                    json!({"at": [m.at.x(), m.at.y()]})
-                }
+            choice_move(me, choice, |m| {
+                (vec![m.at.x().into(), m.at.y().into()], m.reserve)
             })
         }
         // A variant this player does not know yet resigns rather than stall the game.
-        _ => json!({"resign": true}),
+        _ => RecordMove::resign(me),
     };
-    let mut mv: Map<String, Value> = at.as_object().cloned().unwrap_or_default();
-    mv.insert("color".into(), me.name().into());
-    let mv = Value::Object(mv);
     match task {
         Task::Hint => Thought::Hint {
             mv,
@@ -182,11 +176,23 @@ impl Thinker {
 }
 
 /// The record form of a choice, `at` giving a move's coordinates.
-fn choice_map<M>(choice: Choice<M>, at: impl FnOnce(&M) -> Value) -> Value {
+/// `color`'s record move for `choice`; `at` gives a move's coordinates and whether it
+/// places a reserve stone.
+fn choice_move<M>(
+    color: Color,
+    choice: Choice<M>,
+    at: impl FnOnce(&M) -> (Vec<f64>, bool),
+) -> RecordMove {
     match choice {
-        Choice::Play(m) => at(&m),
-        Choice::Pass => json!({"pass": true}),
-        Choice::Resign => json!({"resign": true}),
+        Choice::Play(m) => {
+            let (at, reserve) = at(&m);
+            RecordMove {
+                reserve,
+                ..RecordMove::at(color, at)
+            }
+        }
+        Choice::Pass => RecordMove::pass(color),
+        Choice::Resign => RecordMove::resign(color),
     }
 }
 
@@ -216,11 +222,11 @@ fn classic_wins_count(game: &ClassicGame, rng: &mut fastrand::Rng) -> bool {
 /// The stones the computer marks dead at the count: classic Go's ownership estimate, and
 /// in continuous Go the stones that most random continuations capture; none in the
 /// variants that are not counted by marking.
-fn dead_stones(game: &AnyGame, rng: &mut fastrand::Rng) -> Vec<Value> {
+fn dead_stones(game: &AnyGame, rng: &mut fastrand::Rng) -> Vec<Vec<f64>> {
     match game {
         AnyGame::Classic(a) if a.game().rules().mark_dead => {
             let dead = estimate_dead(a.game(), CLASSIC_ESTIMATE_PLAYOUTS, rng);
-            points(&dead, |p| json!([p.x(), p.y()]))
+            points(&dead, |p| vec![p.x().into(), p.y().into()])
         }
         AnyGame::Continuous(a) => {
             let mut playing = a.game().clone();
@@ -235,20 +241,20 @@ fn dead_stones(game: &AnyGame, rng: &mut fastrand::Rng) -> Vec<Value> {
                     continuous::random_playout(continued, rng, CONTINUOUS_ESTIMATE_MOVES);
                 },
             );
-            points(&dead, |p| json!([p.x(), p.y()]))
+            points(&dead, |p| vec![p.x(), p.y()])
         }
         _ => Vec::new(),
     }
 }
 
-fn points<P>(stones: &[Stone<P>], at: impl Fn(&P) -> Value) -> Vec<Value> {
+fn points<P>(stones: &[Stone<P>], at: impl Fn(&P) -> Vec<f64>) -> Vec<Vec<f64>> {
     stones.iter().map(|s| at(&s.at)).collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
-    use stonefield_record::{MoveResult, RecordMove, Variant};
+    use serde_json::{Value, json};
+    use stonefield_record::{MoveResult, Variant};
     use stonefield_rules::Phase;
 
     use super::*;
@@ -285,10 +291,10 @@ mod tests {
                 let Thought::Move(mv) = think(&g, level, task, turn) else {
                     panic!("{variant:?}: a move is asked, not marks");
                 };
-                let report = g.apply(&record_move(&mv, variant));
+                let report = g.apply(&mv);
                 assert!(
                     report.accepted(),
-                    "{variant:?} move {turn}: {mv} refused: {report:?}"
+                    "{variant:?} move {turn}: {mv:?} refused: {report:?}"
                 );
                 passed = report.result == MoveResult::Pass;
             }
@@ -327,8 +333,8 @@ mod tests {
         let Thought::Dead(points) = think(&g, Level::get(1).expect("level"), Task::Mark, 1) else {
             panic!("marks are asked");
         };
-        assert!(points.contains(&json!([0, 0])), "{points:?}");
-        assert!(!points.contains(&json!([2, 2])), "{points:?}");
+        assert!(points.contains(&vec![0.0, 0.0]), "{points:?}");
+        assert!(!points.contains(&vec![2.0, 2.0]), "{points:?}");
     }
 
     #[test]
@@ -338,7 +344,7 @@ mod tests {
         let Thought::Hint { mv, win_rate } = think(&g, level, Task::Hint, 3) else {
             panic!("a hint is asked");
         };
-        assert_eq!(mv["color"], "white");
+        assert_eq!(mv.color, Color::White);
         assert!(
             win_rate.is_some_and(|w| (0.0..=1.0).contains(&w)),
             "{win_rate:?}"

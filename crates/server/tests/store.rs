@@ -544,10 +544,11 @@ async fn postgres_store() {
     common::pg_drop_schema(&old).await;
 }
 
-/// A stored clock or time control that cannot be read is an error, never "no clock": a
-/// game that silently lost its clock could no longer be lost on time.
+/// A stored clock, time control or computer's seat that cannot be read is an error, never
+/// "no clock" or "no computer": a game that silently lost its clock could no longer be
+/// lost on time, one that lost its computer would wait for a person.
 #[tokio::test]
-async fn an_unreadable_stored_clock_is_an_error() {
+async fn unreadable_stored_game_settings_are_errors() {
     let dir = tempfile::tempdir().unwrap();
     let url = sqlite_url(dir.path()).unwrap();
     let store = Store::connect(&url).await.unwrap();
@@ -567,17 +568,18 @@ async fn an_unreadable_stored_clock_is_an_error() {
 
     use sqlx::Connection;
     let mut db = sqlx::AnyConnection::connect(&url).await.unwrap();
-    for (column, text) in [
-        ("clock", "{\"left\": \"soon\"}"),
-        ("time_control", "{\"kind\": \"hourglass\"}"),
+    let good_clock = serde_json::to_string(&clock(60000)).unwrap();
+    for (column, text, good) in [
+        ("clock", "{\"left\": \"soon\"}", Some(good_clock.as_str())),
+        (
+            "time_control",
+            "{\"kind\": \"hourglass\"}",
+            Some("{\"kind\":\"none\"}"),
+        ),
+        ("computer", "{\"color\": \"white\", \"level\": 99}", None),
     ] {
-        sqlx::query(&format!(
-            "UPDATE games SET {column} = $1 WHERE id = 'cccccccccccc'"
-        ))
-        .bind(text)
-        .execute(&mut db)
-        .await
-        .unwrap();
+        let set = format!("UPDATE games SET {column} = $1 WHERE id = 'cccccccccccc'");
+        sqlx::query(&set).bind(text).execute(&mut db).await.unwrap();
         let e = store.game("cccccccccccc").await.expect_err(column);
         assert!(
             e.to_string().starts_with("stored data unreadable"),
@@ -588,16 +590,10 @@ async fn an_unreadable_stored_clock_is_an_error() {
             e.to_string().starts_with("stored data unreadable"),
             "{column}: {e}"
         );
-        sqlx::query(&format!(
-            "UPDATE games SET {column} = $1 WHERE id = 'cccccccccccc'"
-        ))
-        .bind(if column == "clock" {
-            serde_json::to_string(&clock(60000)).unwrap()
-        } else {
-            "{\"kind\":\"none\"}".into()
-        })
-        .execute(&mut db)
-        .await
-        .unwrap();
+        sqlx::query(&set).bind(good).execute(&mut db).await.unwrap();
+        assert!(
+            store.game("cccccccccccc").await.is_ok(),
+            "{column} readable again"
+        );
     }
 }

@@ -71,7 +71,7 @@ async fn analyse(s: &AppState, record: &Value, moves: usize) -> Result<Json<Valu
             Ok::<_, AppError>(game)
         })
         .await??;
-    let to_move = game.to_move();
+    let (to_move, variant) = (game.to_move(), game.variant());
     if game.phase() != Phase::Playing {
         return Ok(Json(
             json!({"move": null, "win_rate": null, "black_win_rate": null, "to_move": to_move.name()}),
@@ -91,6 +91,7 @@ async fn analyse(s: &AppState, record: &Value, moves: usize) -> Result<Json<Valu
         return Err(AppError::Internal("the analysis gave no move".into()));
     };
     let black = win_rate.map(|w| if to_move == Color::Black { w } else { 1.0 - w });
+    let mv = mv.to_value(variant);
     Ok(Json(
         json!({"move": mv, "win_rate": win_rate, "black_win_rate": black, "to_move": to_move.name()}),
     ))

@@ -15,6 +15,9 @@ pub enum StoreError {
     /// A stored seat policy could not be read.
     #[error("stored data unreadable: {0}")]
     Seats(#[from] UnknownSeats),
+    /// A stored computer's seat that is not a colour and a level from 1 to 10.
+    #[error("stored data unreadable: computer seat {0}")]
+    Computer(serde_json::Value),
     /// A stored event of a kind this version does not know.
     #[error("stored data unreadable: {0}")]
     Kind(#[from] UnknownKind),

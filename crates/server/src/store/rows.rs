@@ -113,11 +113,15 @@ pub(super) fn row_to_game(r: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> 
             .map(|c| serde_json::from_str(&c))
             .transpose()?,
         created_ms: r.try_get("created_ms")?,
+        // A computer's seat that cannot be read is an error: the game is not silently
+        // turned into one between people.
         computer: r
             .try_get::<Option<String>, _>("computer")?
-            .map(|s| json(s).map(|v| ComputerSeat::from_json(&v)))
-            .transpose()?
-            .flatten(),
+            .map(|s| {
+                let seat = json(s)?;
+                ComputerSeat::from_json(&seat).ok_or(StoreError::Computer(seat))
+            })
+            .transpose()?,
         hints: r.try_get::<i64, _>("hints")? != 0,
         seats: r.try_get::<String, _>("seats")?.parse()?,
         invite: r.try_get::<Option<String>, _>("invite")?.map(hashed),

@@ -13,7 +13,6 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use serde_json::Value;
 use stonefield_ai::level::Level;
 use stonefield_record::RecordMove;
 use stonefield_rules::{Color, Phase};
@@ -21,7 +20,7 @@ use stonefield_rules::{Color, Phase};
 use super::Room;
 use super::thinking::Answer;
 use crate::game::computer::{ComputerSeat, Task, Thought, think};
-use crate::socket::protocol::{ServerMessage, point};
+use crate::socket::protocol::ServerMessage;
 use crate::store::{Event, EventKind};
 
 /// The connection id the computer's own actions go out under: no connection has it, so
@@ -164,6 +163,7 @@ impl Room {
                 && let Some(Thought::Hint { mv, win_rate }) = thought
             {
                 let seq = self.move_count();
+                let mv = mv.to_value(self.engine.game().variant());
                 self.send_to(conn, &ServerMessage::Hint { seq, mv, win_rate });
             }
             return;
@@ -184,7 +184,7 @@ impl Room {
             Thought::Move(mv) => self.computer_plays(seat.color, mv).await,
             Thought::Hint { .. } => {}
             Thought::Dead(points) => {
-                for at in points.iter().filter_map(|p| point(p).ok()) {
+                for at in points {
                     if !self.marked_dead(&at) {
                         self.toggle_dead(COMPUTER_CONN, seat.color, &at).await;
                     }
@@ -198,13 +198,12 @@ impl Room {
     /// Plays the computer's move through the players' path. A move the rules refuse
     /// (which the search never chooses) becomes a pass, or failing that a resignation,
     /// so that the game never waits on a computer that keeps asking for it.
-    async fn computer_plays(&mut self, color: Color, mv: Value) {
+    async fn computer_plays(&mut self, color: Color, mv: RecordMove) {
         let version = self.thinking.version();
-        match self.engine.read_move(&mv) {
-            Ok(mv) if mv.color == color => self.play(COMPUTER_CONN, mv).await,
-            other => {
-                tracing::error!(game = %self.row.id, "the computer's move cannot be read: {other:?}")
-            }
+        if mv.color == color {
+            self.play(COMPUTER_CONN, mv).await;
+        } else {
+            tracing::error!(game = %self.row.id, "the computer played for the wrong side: {mv:?}");
         }
         for fallback in [RecordMove::pass(color), RecordMove::resign(color)] {
             if self.thinking.version() != version || self.finished() {
