@@ -28,6 +28,24 @@ pub enum MoveResult {
     Illegal,
 }
 
+impl MoveResult {
+    /// The result as the record and the protocol name it (`placed`, `no-point`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveResult::Placed => "placed",
+            MoveResult::Pass => "pass",
+            MoveResult::Resign => "resign",
+            MoveResult::Swap => "swap",
+            MoveResult::Mark => "mark",
+            MoveResult::Resume => "resume",
+            MoveResult::Timeout => "timeout",
+            MoveResult::Limit => "limit",
+            MoveResult::NoPoint => "no-point",
+            MoveResult::Illegal => "illegal",
+        }
+    }
+}
+
 /// One move as replay reports it: `index`, `color`, `result`, then `reason` (illegal),
 /// `at` and `captured` (placed) and `score` (placed and pass).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -187,6 +205,16 @@ pub(crate) fn score_json(v: ByColor<f64>) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn result_names_are_the_serialized_ones() {
+        use MoveResult::*;
+        for r in [
+            Placed, Pass, Resign, Swap, Mark, Resume, Timeout, Limit, NoPoint, Illegal,
+        ] {
+            assert_eq!(serde_json::to_value(r).expect("a name"), r.name());
+        }
+    }
 
     #[test]
     fn serializes_like_replay_json() {

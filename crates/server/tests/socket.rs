@@ -156,6 +156,30 @@ async fn refused(c: &mut Client, msg: serde_json::Value, reason: &str) {
     assert_eq!(before["to_move"], after["to_move"]);
 }
 
+/// A continuous-Go request that resolves to no point (on a stone, too close to its
+/// centre) is refused as `no-point`, the code the browser explains, and changes nothing.
+#[tokio::test]
+async fn a_request_on_a_stone_s_centre_is_refused_as_no_point() {
+    let s = server().await;
+    let (id, b, w) = common::game_of(&s.state, "continuous", json!({"board": "square-9"})).await;
+    let mut black = Client::connect(s.addr, &id, Some(&b)).await;
+    black.recv_type("state").await;
+    let mut white = Client::join(s.addr, &id, &w).await;
+    white.recv_type("state").await;
+    black.recv_type("state").await;
+    black
+        .send(json!({"type": "move", "move": {"request": [3, 3], "snap": "nearest"}}))
+        .await;
+    black.recv_type("moved").await;
+    white.recv_type("moved").await;
+    refused(
+        &mut white,
+        json!({"type": "move", "move": {"request": [3, 3], "snap": "nearest"}}),
+        "no-point",
+    )
+    .await;
+}
+
 #[tokio::test]
 async fn illegal_moves_are_refused_and_change_nothing() {
     let (s, mut black, mut white, mut watcher, id) = live_game().await;

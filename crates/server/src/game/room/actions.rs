@@ -167,9 +167,11 @@ impl Room {
         }
         let report = self.engine.apply(&mv);
         if !changes_game(report.result) {
+            // The rules' reason, or the result itself where it is the refusal (`no-point`).
             let reason = report
                 .reason
-                .map_or_else(|| format!("{:?}", report.result), |r| r.reason().to_owned());
+                .map_or(report.result.name(), |r| r.reason())
+                .to_owned();
             return self.refuse(conn, &reason, &format!("move refused: {reason}"));
         }
         let now = self.now();
