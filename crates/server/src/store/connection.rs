@@ -16,7 +16,7 @@ pub struct Store {
     pub(super) pool: AnyPool,
     pub(super) appends: mpsc::Sender<Append>,
     /// The URL of a PostgreSQL store, which other instances may share: appends announce
-    /// themselves on [`CHANNEL`]. `None` on SQLite (one instance).
+    /// themselves on [`CHANNEL`](super::CHANNEL). `None` on SQLite (one instance).
     pub(super) shared: Option<Arc<str>>,
 }
 
@@ -73,7 +73,7 @@ impl Store {
     }
 
     /// The URL of a store other instances may share (PostgreSQL), whose events are
-    /// announced on [`CHANNEL`]; `None` on SQLite.
+    /// announced on [`CHANNEL`](super::CHANNEL); `None` on SQLite.
     pub fn shared_url(&self) -> Option<&str> {
         self.shared.as_deref()
     }
