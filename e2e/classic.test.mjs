@@ -2,7 +2,7 @@
 // territory count (marks, breakdown, acceptance, result), and a ko under Chinese rules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot, openCustomGame } from './server.mjs';
 
 const msg = (page) => page.textContent('#msg');
 
@@ -13,6 +13,7 @@ test('classic: two players and a watcher, to a counted result', async () => {
     const [a, b, c] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
     const black = await a.newPage();
     await black.goto(`${server.url}/`);
+    await openCustomGame(black);
     await black.selectOption('select[name=board]', '7');
     await black.selectOption('select[name=preset]', 'japanese');
     await black.fill('input[name=komi]', '6.5');

@@ -4,13 +4,14 @@
 // and the analysis of replayed positions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, hoverBoard, chooseView } from './server.mjs';
+import { startServer, launch, clickBoard, hoverBoard, chooseView, openCustomGame } from './server.mjs';
 
 // Creates a game against the computer from the home page form; returns the player's page
 // (seated and live) and a spectator's page on the same game.
 async function computerGame(ctx, watcherCtx, server, form) {
   const page = await ctx.newPage();
   await page.goto(`${server.url}/`);
+  await openCustomGame(page);
   await page.selectOption('select[name=variant]', form.variant);
   await page.selectOption('select[name=board]', form.board);
   await page.selectOption('select[name=opponent]', 'computer');

@@ -4,7 +4,7 @@
 // size other than the default starts from it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, cspViolations } from './server.mjs';
+import { startServer, launch, cspViolations, openCustomGame } from './server.mjs';
 
 const options = (page, name) => page.$$eval(`select[name=${name}] option`, (os) => os.map((o) => o.value));
 const hidden = (page, field) => page.isHidden(`#field-${field}`);
@@ -18,6 +18,7 @@ test('the form follows the variant and creates a MarGo game on 5x5', async () =>
     const violations = cspViolations(page);
     const described = page.waitForResponse((r) => r.url().endsWith('/api/variants'));
     await page.goto(`${server.url}/`);
+    await openCustomGame(page);
     const { variants } = await (await described).json();
     const of = Object.fromEntries(variants.map((v) => [v.variant, v]));
     await page.waitForFunction(() => document.querySelector('select[name=board]').options.length > 0);
@@ -110,6 +111,7 @@ test('the form follows the variant and creates a MarGo game on 5x5', async () =>
 
     // Topological Go with three reserve stones; too many for the board is refused in words.
     await page.goto(`${server.url}/`);
+    await openCustomGame(page);
     await page.selectOption('select[name=variant]', 'topological');
     assert.equal(await page.inputValue('input[name=opt-reserve_stones]'), '5');
     assert.equal(await page.locator('input[name=opt-buried_hidden]').count(), 0);
@@ -117,6 +119,7 @@ test('the form follows the variant and creates a MarGo game on 5x5', async () =>
     const topoRecord = await created();
     assert.deepEqual(topoRecord.rules, { board_size: 10, reserve_stones: 3 });
     await page.goto(`${server.url}/`);
+    await openCustomGame(page);
     await page.selectOption('select[name=variant]', 'topological');
     await page.selectOption('select[name=board]', '6');
     await page.fill('input[name=opt-reserve_stones]', await page.getAttribute('input[name=opt-reserve_stones]', 'max'));

@@ -2,7 +2,7 @@
 // invite link seats nobody), an undo asked and granted, and a resignation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, cspViolations } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, cspViolations, openCustomGame } from './server.mjs';
 
 test('classic: join an open game from the list, undo, resign', async () => {
   const server = await startServer();
@@ -12,6 +12,7 @@ test('classic: join an open game from the list, undo, resign', async () => {
     const white = await a.newPage();
     const violations = cspViolations(white);
     await white.goto(`${server.url}/`);
+    await openCustomGame(white);
     await white.selectOption('select[name=board]', '9');
     await white.selectOption('select[name=color]', 'white');
     await white.selectOption('select[name=seats]', 'open');

@@ -4,7 +4,7 @@
 // whose score is the result, territory marks included.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot, openCustomGame } from './server.mjs';
 
 const rowText = (page, list, id, cls) => page.textContent(`#${list} tr[data-game="${id}"] td.${cls}`);
 
@@ -15,6 +15,7 @@ test('lobby: names typed on create and join appear in the lobby row', async () =
     const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
     const ann = await a.newPage();
     await ann.goto(`${server.url}/`);
+    await openCustomGame(ann);
     await ann.fill('#name', 'Ann');
     await ann.selectOption('select[name=board]', '9');
     await ann.selectOption('select[name=seats]', 'open');

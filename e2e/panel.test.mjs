@@ -5,7 +5,7 @@
 // reconnecting by itself once a server is back on the same address and data.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, newGame, chooseView } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, newGame, chooseView, openCustomGame } from './server.mjs';
 
 const listed = (page) => page.$$eval('#move-list li', (lis) => lis.map((li) => `${li.dataset.color} ${li.querySelector('.move-name').textContent}`));
 const waitListed = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#move-list li').length === k, n);
@@ -15,6 +15,7 @@ const text = (page, sel) => page.textContent(sel);
 async function createClassic(ctx, server) {
   const page = await ctx.newPage();
   await page.goto(`${server.url}/`);
+  await openCustomGame(page);
   await page.selectOption('select[name=variant]', 'classic');
   await page.selectOption('select[name=board]', '9');
   await page.selectOption('select[name=color]', 'black');
@@ -95,6 +96,7 @@ test('copy button without the Clipboard API: the link is selected and copied the
     const page = await ctx.newPage();
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
     await page.goto(`${server.url}/`);
+    await openCustomGame(page);
     await page.selectOption('select[name=color]', 'black');
     await page.click('#create');
     await page.waitForFunction(() => document.body.dataset.status === 'open');
@@ -243,6 +245,7 @@ test('clocks: only the running clock, and it warns when its time runs low', asyn
   try {
     const black = await (await browser.newContext()).newPage();
     await black.goto(`${server.url}/`);
+    await openCustomGame(black);
     await black.selectOption('select[name=board]', '9');
     await black.selectOption('select[name=color]', 'black');
     // Byo-yomi without main time, two periods of 4 s: a period is low in its last 2 s
@@ -282,6 +285,7 @@ test('names: the computer seat by its level, players by the names the state give
   try {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${server.url}/`);
+    await openCustomGame(page);
     await page.selectOption('select[name=board]', '9');
     await page.selectOption('select[name=opponent]', 'computer');
     await page.fill('input[name=level]', '2');

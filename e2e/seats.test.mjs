@@ -3,7 +3,7 @@
 // and the same link opened again after that only watches.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, cspViolations } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, cspViolations, openCustomGame } from './server.mjs';
 
 test('private game: the invite link seats one friend, once', async () => {
   const server = await startServer();
@@ -13,6 +13,7 @@ test('private game: the invite link seats one friend, once', async () => {
     const creator = await a.newPage();
     const violations = cspViolations(creator);
     await creator.goto(`${server.url}/`);
+    await openCustomGame(creator);
     assert.equal(await creator.inputValue('select[name=seats]'), 'private');
     await creator.selectOption('select[name=board]', '9');
     await creator.click('#create');

@@ -79,12 +79,19 @@ export function cspViolations(...pages) {
   return { seen, watch };
 }
 
+// Opens the home page's "custom game" disclosure, where the full new-game form is.
+export async function openCustomGame(page) {
+  await page.click('#custom-game > summary');
+  await page.waitForSelector('#new-game', { state: 'visible' });
+}
+
 // Creates a game from the home page form (a private one unless `form.seats` says open)
 // and seats a second context through the invite link. Returns the two pages (creator
 // first) and the game address.
 export async function newGame(ctxA, ctxB, server, form) {
   const first = await ctxA.newPage();
   await first.goto(`${server.url}/`);
+  await openCustomGame(first);
   await first.selectOption('select[name=variant]', form.variant);
   if (form.board) await first.selectOption('select[name=board]', form.board);
   if (form.komi !== undefined) await first.fill('input[name=komi]', String(form.komi));

@@ -5,6 +5,7 @@
 import { timeLeft } from './state.js';
 import { $ } from './dom.js';
 import { fmtTime, lowTime } from './clocks.js';
+import { ratingText } from './account.js';
 
 /** @type {import('./types.js').Color[]} */
 const COLORS = ['black', 'white'];
@@ -21,12 +22,19 @@ export function playerName(g, color) {
   return COLOR_NAME[color];
 }
 
+// An account's rating beside its seat's name (accounts and rated games, issue 32).
+/** @param {any} g the state (its `ratings`, per colour) @param {import('./types.js').Color} color */
+export function seatRating(g, color) {
+  const text = ratingText(g.ratings?.[color] ?? null);
+  return text ? ` (${text})` : '';
+}
+
 /** @param {import('./state.js').LoadedState} st */
 function drawPlayers(st) {
   const g = st.game;
   const playing = g.status === 'live' && g.phase === 'playing';
   for (const c of COLORS) {
-    const name = playerName(g, c);
+    const name = playerName(g, c) + seatRating(g, c);
     $(`name-${c}`).textContent = g.you === c ? `${name} (you)` : name;
     $(`name-${c}`).title = `${COLOR_NAME[c]}: ${name}`;
     $(`player-${c}`).classList.toggle('to-move', playing && g.to_move === c);

@@ -2,6 +2,7 @@
 // things (hover, previews, snap mode, zoom, the MarGo view). Server messages are folded in
 // here; the page is drawn from this object alone. No rules live here.
 import { createPreviews } from './previews.js';
+import { rememberGame, noteState } from './local-games.js';
 
 /** @typedef {import('./types.js').GameState} GameState */
 /** @typedef {import('./types.js').Color} Color */
@@ -38,7 +39,7 @@ import { createPreviews } from './previews.js';
  */
 
 /** @param {string} id @param {string} token */
-export function saveSeat(id, token) { localStorage.setItem(`stonefield.seat.${id}`, token); }
+export function saveSeat(id, token) { localStorage.setItem(`stonefield.seat.${id}`, token); rememberGame(id); }
 /** @param {string} id */
 export function loadSeat(id) { return localStorage.getItem(`stonefield.seat.${id}`); }
 
@@ -72,6 +73,7 @@ export const offline = (st) => st.connection !== 'connected';
 /** @param {PageState} st @param {GameState} game */
 export function applyFull(st, game) {
   st.game = game;
+  noteState(game);
   st.undoBy = game.undo_by ?? null;
   st.thinking = !!game.computer?.thinking;
   st.suggestion = null;
@@ -114,6 +116,7 @@ export function applyMoved(st, m) {
   // Variants that draw more than stones (territory, trees, pyramids) send the whole view.
   if (m.view) g.view = m.view;
   if (m.result) { g.result = m.result; g.status = 'finished'; }
+  noteState(g);
   // The computer's move is its answer; any other move may set it thinking again.
   if (r.color === g.computer?.color || m.result) st.thinking = false;
   st.undoBy = null;

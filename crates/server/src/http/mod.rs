@@ -63,6 +63,10 @@ pub fn app(state: AppState) -> Router {
             get(|| async { assets::serve("replay.html") }),
         )
         .route(
+            "/player/{name}",
+            get(|| async { assets::serve("player.html") }),
+        )
+        .route(
             "/static/{*path}",
             get(|Path(p): Path<String>| async move { assets::serve(&p) }),
         )

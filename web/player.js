@@ -1,0 +1,113 @@
+// A player's public profile (/player/{name}, from GET /api/players/{name}): the rating in
+// each variant with its history drawn as a small line chart, wins and losses, and the
+// recent games, each linked to its page.
+import { ratingText, profileUrl } from './account.js';
+import { age } from './format.js';
+import { $ } from './dom.js';
+
+/** @type {Record<string, string>} */
+const VARIANT = { classic: 'Classic Go', continuous: 'Continuous Go', margo: 'MarGo', topological: 'Topological Go' };
+const SVG = 'http://www.w3.org/2000/svg';
+// The chart's drawing box (the SVG stretches it to its width).
+const W = 100; const H = 40; const PAD = 3;
+
+/** @typedef {{ at_ms: number, rating: number, game?: string }} Step */
+
+// The chart's points, "x,y x,y ...", oldest to newest left to right, the lowest rating at
+// the bottom; one point alone sits in the middle. The start (1500 before the first game)
+// counts as a point when `start` is given.
+/** @param {Step[]} history @param {number | null} [start] */
+export function chartPoints(history, start = null) {
+  const values = [...(start === null ? [] : [start]), ...history.map((s) => s.rating)];
+  if (values.length === 0) return '';
+  const lo = Math.min(...values); const hi = Math.max(...values);
+  const span = hi - lo || 1;
+  const x = (/** @type {number} */ i) => (values.length === 1 ? W / 2 : PAD + (i * (W - 2 * PAD)) / (values.length - 1));
+  const y = (/** @type {number} */ v) => (hi === lo ? H / 2 : H - PAD - ((v - lo) * (H - 2 * PAD)) / span);
+  return values.map((v, i) => `${round(x(i))},${round(y(v))}`).join(' ');
+}
+
+const round = (/** @type {number} */ v) => Math.round(v * 10) / 10;
+
+/** @param {string} variant @param {import('./account.js').Rating} r */
+function ratingCard(variant, r) {
+  const card = document.createElement('div');
+  card.className = 'rating-card';
+  card.dataset.variant = variant;
+  const title = document.createElement('div'); title.textContent = VARIANT[variant] ?? variant;
+  const value = document.createElement('div'); value.className = 'rating-value'; value.textContent = ratingText(r);
+  const games = document.createElement('div'); games.className = 'hint';
+  games.textContent = `${r.games} rated game${r.games === 1 ? '' : 's'} · ±${Math.round(2 * r.deviation)}`;
+  card.append(title, value, games);
+  const history = r.history ?? [];
+  if (history.length > 0) {
+    const svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    svg.setAttribute('preserveAspectRatio', 'none');
+    svg.setAttribute('role', 'img');
+    const first = Math.round(history[0].rating); const last = Math.round(history[history.length - 1].rating);
+    svg.setAttribute('aria-label', `rating history over ${history.length} game${history.length === 1 ? '' : 's'}: ${first} to ${last}`);
+    const line = document.createElementNS(SVG, 'polyline');
+    line.setAttribute('points', chartPoints(history, 1500));
+    svg.append(line);
+    card.append(svg);
+  }
+  return card;
+}
+
+// A player of a game row, linked to their profile when they have an account.
+/** @param {any} p a name, or an object with `name` / `account` / `rating` */
+function player(p) {
+  const span = document.createElement('span');
+  if (!p) { span.textContent = '—'; return span; }
+  const name = typeof p === 'string' ? p : p.account ?? p.name ?? '—';
+  const account = typeof p === 'string' ? p : p.account;
+  if (account) {
+    const a = document.createElement('a'); a.href = profileUrl(account); a.textContent = name;
+    span.append(a);
+  } else span.textContent = name;
+  const rating = typeof p === 'object' ? ratingText(p.rating) : '';
+  if (rating) span.append(` (${rating})`);
+  return span;
+}
+
+/** @param {any} g a recent game of the profile */
+function gameRow(g) {
+  const tr = document.createElement('tr');
+  tr.dataset.game = g.id;
+  const cells = [
+    age(g.updated_ms ?? g.created_ms ?? 0),
+    `${VARIANT[g.variant] ?? g.variant}${g.rated ? ' · rated' : ''}`,
+    player(g.black), player(g.white), g.result ?? 'playing',
+  ];
+  for (const c of cells) { const td = document.createElement('td'); td.append(c); tr.append(td); }
+  const a = document.createElement('a');
+  a.href = g.result ? `/replay/${g.id}` : `/game/${g.id}`;
+  a.textContent = g.result ? 'Replay' : 'Watch';
+  const td = document.createElement('td'); td.append(a); tr.append(td);
+  return tr;
+}
+
+async function load() {
+  const name = decodeURIComponent(location.pathname.split('/').pop() ?? '');
+  $('player-name').textContent = name;
+  document.title = `stonefield · ${name}`;
+  const resp = await fetch(`/api/players/${encodeURIComponent(name)}`).catch(() => null);
+  if (!resp?.ok) {
+    $('player-msg').textContent = resp?.status === 404 ? `No player is called “${name}”.` : 'The profile could not be loaded.';
+    return;
+  }
+  const p = await resp.json();
+  $('player-name').textContent = p.name;
+  document.title = `stonefield · ${p.name}`;
+  $('record').textContent = `${p.wins ?? 0} win${p.wins === 1 ? '' : 's'} · ${p.losses ?? 0} loss${p.losses === 1 ? '' : 'es'}`;
+  const rated = Object.entries(p.ratings ?? {}).filter(([, r]) => r.games > 0);
+  $('ratings').replaceChildren(...rated.map(([v, r]) => ratingCard(v, r)));
+  $('ratings-empty').hidden = rated.length > 0;
+  const games = p.games ?? [];
+  $('recent').tBodies[0].replaceChildren(...games.map(gameRow));
+  $('recent').hidden = games.length === 0;
+  $('recent-empty').hidden = games.length > 0;
+}
+
+load();
