@@ -37,14 +37,22 @@ function spawnServer(dir, addr) {
   });
 }
 
+const CHROMIUM = {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  // No GPU here: WebGL (MarGo's 3D view) runs on SwiftShader, which Chromium uses for
+  // WebGL only when told that this is acceptable.
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
 export function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    // No GPU here: WebGL (MarGo's 3D view) runs on SwiftShader, which Chromium uses for
-    // WebGL only when told that this is acceptable.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch(CHROMIUM);
+}
+
+// A browser whose profile (localStorage, cookies) lives in `userDataDir`: closed and
+// launched again over the same directory, it is the same browser reopened.
+export function launchPersistent(userDataDir) {
+  return chromium.launchPersistentContext(userDataDir, CHROMIUM);
 }
 
 // Clicks the board at board coordinates (x, y), through the SVG's own transform.
