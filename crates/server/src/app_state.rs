@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::accounts::Accounts;
 use crate::error::AppError;
 use crate::game::rooms::Rooms;
 use crate::http::gate::Limits;
@@ -25,6 +26,8 @@ pub struct AppState {
     pub idle_after: Duration,
     /// What each WebSocket may cost, per connection, per address and in total.
     pub quotas: Arc<Quotas>,
+    /// The sign-in throttles and cookie settings.
+    pub accounts: Arc<Accounts>,
 }
 
 impl AppState {

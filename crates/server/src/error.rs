@@ -25,6 +25,23 @@ pub enum AppError {
     /// The server cannot take the request now; the client may try again.
     #[error("{0}")]
     Busy(String),
+    /// The request needs a signed-in account (or a right password).
+    #[error("{0}")]
+    Unauthorized(String),
+    /// The request is not allowed to this client.
+    #[error("{0}")]
+    Forbidden(String),
+    /// The request conflicts with what is stored (a name taken).
+    #[error("{0}")]
+    Conflict(String),
+    /// Too many attempts: the client may try again after `retry_after_secs`.
+    #[error("{message}")]
+    Throttled {
+        /// What was refused and why.
+        message: String,
+        /// Seconds before the next attempt (the `Retry-After` header).
+        retry_after_secs: u64,
+    },
     /// The second seat was refused (taken, private, or the invite wrong or used).
     #[error(transparent)]
     Claim(#[from] ClaimError),
@@ -60,18 +77,38 @@ impl IntoResponse for AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) | AppError::Game(_) => StatusCode::BAD_REQUEST,
             AppError::Claim(e) => match e {
-                ClaimError::Private | ClaimError::WrongInvite => StatusCode::FORBIDDEN,
+                ClaimError::Private
+                | ClaimError::WrongInvite
+                | ClaimError::RatedNeedsAccount
+                | ClaimError::OwnGame => StatusCode::FORBIDDEN,
                 ClaimError::InviteUsed => StatusCode::GONE,
                 ClaimError::Taken => StatusCode::CONFLICT,
                 ClaimError::Failed => StatusCode::SERVICE_UNAVAILABLE,
             },
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Throttled { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Store(_) | AppError::Internal(_) => {
                 tracing::error!("request failed: {self}");
                 StatusCode::INTERNAL_SERVER_ERROR
             }
         };
-        (status, Json(serde_json::json!({"error": self.to_string()}))).into_response()
+        let retry_after = match &self {
+            AppError::Throttled {
+                retry_after_secs, ..
+            } => Some(*retry_after_secs),
+            _ => None,
+        };
+        let mut answer =
+            (status, Json(serde_json::json!({"error": self.to_string()}))).into_response();
+        if let Some(secs) = retry_after {
+            answer
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        answer
     }
 }

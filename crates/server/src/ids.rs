@@ -41,6 +41,15 @@ pub fn seat_token() -> Result<String, RandomError> {
     random_hex(16)
 }
 
+/// A new session secret (the value of the session cookie): 256 random bits as 64 hex
+/// digits; the store keeps its [`token_hash`].
+///
+/// # Errors
+/// The OS random source failed.
+pub fn session_secret() -> Result<String, RandomError> {
+    random_hex(32)
+}
+
 /// Compares tokens in time independent of where they differ (tokens are secrets).
 pub fn same_token(a: &str, b: &str) -> bool {
     a.len() == b.len()

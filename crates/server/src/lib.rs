@@ -7,6 +7,7 @@
 //! stonefield_server::run(stonefield_server::Config::default()).unwrap();
 //! ```
 
+pub mod accounts;
 pub mod app_state;
 mod cluster;
 mod error;
@@ -77,6 +78,10 @@ pub struct Config {
     /// What each WebSocket may cost.
     #[command(flatten)]
     pub sockets: quota::SocketLimits,
+    /// Mark the session cookie `Secure` on every answer (the server is reached over HTTPS
+    /// only, behind a proxy that may not send `X-Forwarded-Proto: https`).
+    #[arg(long, env = "STONEFIELD_SECURE_COOKIES")]
+    pub secure_cookies: bool,
 }
 
 /// A duration as `--idle-after` takes it: a whole number with an optional unit `s`, `m`,
@@ -116,6 +121,7 @@ impl Default for Config {
             drain_secs: 10,
             limits: Limits::default(),
             sockets: quota::SocketLimits::default(),
+            secure_cookies: false,
         }
     }
 }
@@ -141,6 +147,7 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
         limits: config.limits.clone(),
         idle_after: config.idle_after,
         quotas: Arc::new(quota::Quotas::new(config.sockets.clone())),
+        accounts: Arc::new(accounts::Accounts::new(config.secure_cookies)),
     })
 }
 

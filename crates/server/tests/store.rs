@@ -35,6 +35,8 @@ fn row(id: &str) -> GameRow {
         seats: Seats::Open,
         invite: Some(token_hash("i")),
         names: ByColor::default(),
+        accounts: ByColor::default(),
+        rated: false,
     }
 }
 

@@ -100,6 +100,14 @@ pub fn record_of(row: &GameRow, events: &[Event]) -> Value {
     if let Some(r) = &row.result {
         rec["result"] = r.clone().into();
     }
+    // Accounts and the rated flag only where there are any: records of games without
+    // read as they always have.
+    if row.accounts.black.is_some() || row.accounts.white.is_some() {
+        rec["accounts"] = json!({"black": row.accounts.black, "white": row.accounts.white});
+    }
+    if row.rated {
+        rec["rated"] = true.into();
+    }
     rec
 }
 
@@ -190,6 +198,8 @@ mod tests {
             seats: crate::game::seats::Seats::Private,
             invite: None,
             names: Default::default(),
+            accounts: Default::default(),
+            rated: false,
         }
     }
 

@@ -81,6 +81,12 @@ pub enum ClaimError {
     /// The game's own invite, after its seat was taken.
     #[error("invite already used: the seat has been taken")]
     InviteUsed,
+    /// A rated game's seat, claimed without signing in.
+    #[error("this game is rated: sign in to take its seat")]
+    RatedNeedsAccount,
+    /// A rated game's seat, claimed by the account that holds the other one.
+    #[error("this rated game is yours: another account must take its second seat")]
+    OwnGame,
     /// No free seat (taken, or held by the computer).
     #[error("both seats are taken")]
     Taken,

@@ -17,7 +17,7 @@ use std::time::Duration;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::{Extension, Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -28,6 +28,8 @@ use tower_governor::key_extractor::KeyExtractor;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tracing::Instrument;
 
+use crate::accounts::session::signed_in;
+use crate::accounts::{handlers, origin};
 use crate::app_state::AppState;
 use crate::error::AppError;
 use crate::game::game_record::record_of;
@@ -75,7 +77,19 @@ pub fn app(state: AppState) -> Router {
             get(list_games).merge(post(create_game).layer(quota.clone())),
         )
         .route("/api/variants", get(list_variants))
-        .route("/api/games/{id}/claim", post(claim_seat).layer(quota))
+        .route(
+            "/api/games/{id}/claim",
+            post(claim_seat).layer(quota.clone()),
+        )
+        .route("/api/accounts", post(handlers::sign_up).layer(quota))
+        .route(
+            "/api/session",
+            post(handlers::sign_in).delete(handlers::sign_out),
+        )
+        .route("/api/me", get(handlers::me))
+        .route("/api/me/password", put(handlers::change_password))
+        .route("/api/me/games", get(handlers::my_games))
+        .route("/api/players/{name}", get(handlers::profile))
         .route("/api/games/{id}/record", get(download_record))
         .route("/api/games/{id}/sgf", get(download_sgf))
         .route("/api/games/{id}/replay", get(replay_game))
@@ -89,6 +103,7 @@ pub fn app(state: AppState) -> Router {
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
         .layer(DefaultBodyLimit::max(1 << 20))
+        .layer(axum::middleware::from_fn(origin::same_origin))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CONTENT_SECURITY_POLICY),
@@ -130,18 +145,6 @@ fn quota_refusal(e: GovernorError, per_minute: u32) -> Response {
 const CONTENT_SECURITY_POLICY: &str =
     "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-fn summary(listed: &Listed) -> Value {
-    let g = &listed.game;
-    json!({
-        "id": g.id, "variant": g.variant, "rules": g.rules, "creator": g.creator,
-        "status": g.status, "result": g.result, "time_control": g.time_control,
-        "created_ms": g.created_ms, "seats": g.seats.name(),
-        "names": {"black": g.names.black, "white": g.names.white},
-        "computer": g.computer.map(|c| c.to_json()),
-        "moves": listed.moves, "active_ms": listed.active_ms,
-    })
-}
-
 /// What the new-game form may offer per variant: sizes, presets and their komi, defaults,
 /// help (`stonefield_record::options::describe`).
 async fn list_variants() -> Json<Value> {
@@ -155,7 +158,7 @@ async fn list_games(State(s): State<AppState>) -> Result<Json<Value>, AppError> 
     let store = s.rooms.store();
     let idle_ms = i64::try_from(s.idle_after.as_millis()).unwrap_or(i64::MAX);
     let idle_before = now_ms().saturating_sub(idle_ms);
-    let list = |l: Vec<Listed>| l.iter().map(summary).collect::<Vec<Value>>();
+    let list = |l: Vec<Listed>| l.iter().map(Listed::summary).collect::<Vec<Value>>();
     let open = list(store.listed("open", 50, None).await?);
     let live = list(store.listed("live", 50, Some(idle_before)).await?);
     let finished = list(store.listed("finished", 50, None).await?);
@@ -166,10 +169,18 @@ async fn list_games(State(s): State<AppState>) -> Result<Json<Value>, AppError> 
 
 async fn create_game(
     State(s): State<AppState>,
+    headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
 ) -> Result<Json<Value>, AppError> {
     let mut spec = NewGame::from_json(&body)?.validate()?;
     spec.creator_name = name_in(&body)?;
+    // Signed in, the seat is the account's, under its name.
+    if let Some(account) = signed_in(&s, &headers).await? {
+        spec.creator_name = Some(account.clone());
+        spec.creator_account = Some(account);
+    } else if spec.rated {
+        return Err(AppError::Forbidden("sign in to create a rated game".into()));
+    }
     let game = create(&s.rooms, spec).await?;
     // The invite rides in the fragment, which browsers never send to a server or proxy.
     let invite_url = game
@@ -202,6 +213,7 @@ struct Claim {
 async fn claim_seat(
     State(s): State<AppState>,
     Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
     body: axum::body::Bytes,
 ) -> Result<Json<Value>, AppError> {
     let claim: Claim = if body.is_empty() {
@@ -213,9 +225,13 @@ async fn claim_seat(
     if !ids::is_game_id(&id) {
         return Err(AppError::NotFound);
     }
-    let name = claim.name.as_deref().map(player_name).transpose()?;
+    let mut name = claim.name.as_deref().map(player_name).transpose()?;
+    let account = signed_in(&s, &headers).await?;
+    if account.is_some() {
+        name.clone_from(&account);
+    }
     let room = s.rooms.get(&id).await?.ok_or(AppError::NotFound)?;
-    let (color, token) = room.claim_named(claim.invite, name).await?;
+    let (color, token) = room.claim_as(claim.invite, name, account).await?;
     Ok(Json(
         json!({"id": id, "color": color.name(), "token": token}),
     ))

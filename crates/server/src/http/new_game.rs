@@ -53,6 +53,10 @@ pub struct NewGame {
     /// the lobby; the default). Games against the computer have no free seat.
     #[serde(default)]
     pub seats: Seats,
+    /// The game counts for both players' ratings: only between people, created and joined
+    /// by signed-in players (two accounts).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 fn empty_object() -> Value {
@@ -81,6 +85,10 @@ pub struct GameSpec {
     /// The creator's name (`None`: anonymous); set from the body's `name`
     /// ([`crate::names::NameField`]).
     pub creator_name: Option<String>,
+    /// The creator's account, when signed in (the seat is tied to it).
+    pub creator_account: Option<String>,
+    /// Whether the game is rated.
+    pub rated: bool,
 }
 
 /// A game just created: what its creator is told.
@@ -109,6 +117,7 @@ impl NewGame {
             computer_level: None,
             hints: false,
             seats: Seats::default(),
+            rated: false,
         }
     }
 
@@ -143,6 +152,11 @@ impl NewGame {
             .validate()
             .map_err(|e| AppError::BadRequest(e.to_string()))?;
         let creator = creator_color(self.color.as_deref())?;
+        if self.rated && self.computer_level.is_some() {
+            return Err(AppError::BadRequest(
+                "a rated game is played against a person, not the computer".into(),
+            ));
+        }
         let computer = match self.computer_level {
             None => None,
             Some(level) => Some(ComputerSeat::new(creator.other(), level).ok_or_else(|| {
@@ -163,6 +177,8 @@ impl NewGame {
             computer,
             hints: self.hints,
             creator_name: None,
+            creator_account: None,
+            rated: self.rated,
         })
     }
 }
@@ -238,6 +254,12 @@ pub async fn create(rooms: &Rooms, spec: GameSpec) -> Result<CreatedGame, AppErr
             names[spec.creator] = spec.creator_name;
             names
         },
+        accounts: {
+            let mut accounts = ByColor::<Option<String>>::default();
+            accounts[spec.creator] = spec.creator_account;
+            accounts
+        },
+        rated: spec.rated,
     };
     rooms.store().create_game(&row).await?;
     Ok(CreatedGame {

@@ -369,6 +369,9 @@ mod tests {
                 last: None,
                 hints: false,
                 names: ByColor::default(),
+                accounts: ByColor::default(),
+                ratings: ByColor::default(),
+                rated: false,
                 computer: None,
             }),
         };

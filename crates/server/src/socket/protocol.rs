@@ -141,6 +141,14 @@ pub struct GameState {
     /// The players' names (null for anonymous seats).
     #[serde(serialize_with = "by_color")]
     pub names: ByColor<Option<String>>,
+    /// The accounts the seats are tied to (null: a seat taken without one).
+    #[serde(serialize_with = "by_color")]
+    pub accounts: ByColor<Option<String>>,
+    /// The accounts' ratings in the game's variant (null: no account).
+    #[serde(serialize_with = "by_color")]
+    pub ratings: ByColor<Option<f64>>,
+    /// Whether the game counts for the players' ratings.
+    pub rated: bool,
     /// The computer's seat (colour, level, name) and whether it is thinking.
     pub computer: Option<Value>,
 }

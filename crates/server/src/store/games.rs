@@ -24,9 +24,9 @@ impl Store {
         sqlx::query(
             "INSERT INTO games (id, variant, rules, setup, time_control, black_token, white_token, \
              creator, claimed, status, result, clock, created_ms, updated_ms, computer, hints, \
-             seats, invite, black_name, white_name) \
+             seats, invite, black_name, white_name, black_account, white_account, rated) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-             $18, $19, $20)",
+             $18, $19, $20, $21, $22, $23)",
         )
         .bind(&g.id)
         .bind(&g.variant)
@@ -48,6 +48,9 @@ impl Store {
         .bind(g.invite.clone())
         .bind(g.names.black.clone())
         .bind(g.names.white.clone())
+        .bind(g.accounts.black.clone())
+        .bind(g.accounts.white.clone())
+        .bind(i64::from(g.rated))
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -237,10 +240,26 @@ impl Store {
         token: &str,
         name: Option<&str>,
     ) -> Result<bool, StoreError> {
+        self.claim_as(id, color, token, name, None).await
+    }
+
+    /// [`Store::claim_named`] by the signed-in `account` (`None`: without one), which the
+    /// seat is then tied to.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn claim_as(
+        &self,
+        id: &str,
+        color: Color,
+        token: &str,
+        name: Option<&str>,
+        account: Option<&str>,
+    ) -> Result<bool, StoreError> {
         let seat = color.name();
         let mut sql = format!(
             "UPDATE games SET claimed = 1, status = $1, updated_ms = $2, {seat}_token = $3, \
-             {seat}_name = $4 WHERE id = $5 AND claimed = 0"
+             {seat}_name = $4, {seat}_account = $5 WHERE id = $6 AND claimed = 0"
         );
         if self.shared.is_some() {
             // The other instances hear of the seat when it is committed.
@@ -253,6 +272,7 @@ impl Store {
                 .bind(now_ms())
                 .bind(token)
                 .bind(name.map(str::to_owned))
+                .bind(account.map(str::to_owned))
                 .bind(id)
                 .fetch_one(&self.pool)
                 .await?;
@@ -263,6 +283,7 @@ impl Store {
             .bind(now_ms())
             .bind(token)
             .bind(name.map(str::to_owned))
+            .bind(account.map(str::to_owned))
             .bind(id)
             .execute(&self.pool)
             .await?;

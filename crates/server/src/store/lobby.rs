@@ -127,25 +127,12 @@ impl Store {
         // Without a cutoff every game passes the idle test (no event is from before 0).
         let cutoff = idle_before_ms.unwrap_or(i64::MIN);
         let no_clock = serde_json::to_string(&TimeControl::None)?;
-        // Where an undo's take-back starts (its body's `from`), as each database reads JSON
-        // text; a move counts unless a later undo took it back (as `effective` reads the log).
-        let undo_from = if self.shared.is_some() {
-            "(u.body::json->>'from')::bigint"
-        } else {
-            "json_extract(u.body, '$.from')"
-        };
         let q = format!(
-            "SELECT {GAME_COLUMNS}, updated_ms, \
-             (SELECT COUNT(*) FROM events e WHERE e.game_id = games.id AND e.kind = $1 \
-                AND NOT EXISTS (SELECT 1 FROM events u WHERE u.game_id = e.game_id \
-                    AND u.kind = 'undo' AND u.seq > e.seq \
-                    AND COALESCE({undo_from}, u.seq) <= e.seq)) \
-                AS move_count, \
-             (SELECT MAX(e.at_ms) FROM events e WHERE e.game_id = games.id) AS last_event_ms \
-             FROM games WHERE status = $2 AND seats = $3 \
+            "SELECT {} FROM games WHERE status = $2 AND seats = $3 \
              AND (time_control <> $4 OR updated_ms >= $5 OR EXISTS \
                 (SELECT 1 FROM events e WHERE e.game_id = games.id AND e.at_ms >= $5)) \
-             ORDER BY updated_ms DESC LIMIT $6"
+             ORDER BY updated_ms DESC LIMIT $6",
+            self.listed_columns()
         );
         let rows = sqlx::query(&q)
             .bind(EventKind::Move.name())
@@ -156,16 +143,57 @@ impl Store {
             .bind(limit)
             .fetch_all(&self.pool)
             .await?;
-        rows.iter()
-            .map(|r| {
-                let updated: i64 = r.try_get("updated_ms")?;
-                let last: Option<i64> = r.try_get("last_event_ms")?;
-                Ok(Listed {
-                    game: row_to_game(r)?,
-                    moves: r.try_get("move_count")?,
-                    active_ms: last.map_or(updated, |l| l.max(updated)),
-                })
-            })
-            .collect()
+        rows.iter().map(listed_of).collect()
     }
+
+    /// The games tied to `account` (either seat), most recently active first, with their
+    /// move counts, private ones included.
+    ///
+    /// # Errors
+    /// A database failure or unreadable stored data.
+    pub async fn games_of(&self, account: &str, limit: i64) -> Result<Vec<Listed>, StoreError> {
+        let q = format!(
+            "SELECT {} FROM games WHERE black_account = $2 OR white_account = $2 \
+             ORDER BY updated_ms DESC LIMIT $3",
+            self.listed_columns()
+        );
+        let rows = sqlx::query(&q)
+            .bind(EventKind::Move.name())
+            .bind(account)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(listed_of).collect()
+    }
+
+    /// The columns of a [`Listed`] game (`$1` is the move events' kind).
+    fn listed_columns(&self) -> String {
+        // Where an undo's take-back starts (its body's `from`), as each database reads JSON
+        // text; a move counts unless a later undo took it back (as `effective` reads the log).
+        let undo_from = if self.shared.is_some() {
+            "(u.body::json->>'from')::bigint"
+        } else {
+            "json_extract(u.body, '$.from')"
+        };
+        format!(
+            "{GAME_COLUMNS}, updated_ms, \
+             (SELECT COUNT(*) FROM events e WHERE e.game_id = games.id AND e.kind = $1 \
+                AND NOT EXISTS (SELECT 1 FROM events u WHERE u.game_id = e.game_id \
+                    AND u.kind = 'undo' AND u.seq > e.seq \
+                    AND COALESCE({undo_from}, u.seq) <= e.seq)) \
+                AS move_count, \
+             (SELECT MAX(e.at_ms) FROM events e WHERE e.game_id = games.id) AS last_event_ms"
+        )
+    }
+}
+
+/// A [`Listed`] game from a row of [`Store::listed_columns`].
+fn listed_of(r: &sqlx::any::AnyRow) -> Result<Listed, StoreError> {
+    let updated: i64 = r.try_get("updated_ms")?;
+    let last: Option<i64> = r.try_get("last_event_ms")?;
+    Ok(Listed {
+        game: row_to_game(r)?,
+        moves: r.try_get("move_count")?,
+        active_ms: last.map_or(updated, |l| l.max(updated)),
+    })
 }

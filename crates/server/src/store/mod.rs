@@ -11,6 +11,7 @@
 //! # Ok(()) }
 //! ```
 
+mod accounts;
 mod connection;
 mod error;
 mod event;
@@ -22,6 +23,7 @@ mod schema;
 mod time;
 mod writer;
 
+pub use accounts::{HistoryPoint, IDLE_MS, Played, SESSION_MS};
 pub use connection::{Store, sqlite_url};
 pub use error::StoreError;
 pub use event::{Event, EventKind, UnknownKind, effective, point_value};

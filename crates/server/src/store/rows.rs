@@ -52,6 +52,10 @@ pub struct GameRow {
     pub invite: Option<String>,
     /// The players' names; `None` for an anonymous seat (and the computer's).
     pub names: ByColor<Option<String>>,
+    /// The accounts the seats are tied to; `None` for a seat taken without one.
+    pub accounts: ByColor<Option<String>>,
+    /// Whether the game counts for the players' ratings (between two accounts).
+    pub rated: bool,
 }
 
 /// A game as the lobby lists it: the row, its moves so far, and when it last changed.
@@ -63,6 +67,23 @@ pub struct Listed {
     pub moves: i64,
     /// The last move, claim or change of status, ms since the epoch.
     pub active_ms: i64,
+}
+
+impl Listed {
+    /// The game as the lobby's lists show it (`docs/api.md`).
+    pub fn summary(&self) -> Value {
+        let g = &self.game;
+        serde_json::json!({
+            "id": g.id, "variant": g.variant, "rules": g.rules, "creator": g.creator,
+            "status": g.status, "result": g.result, "time_control": g.time_control,
+            "created_ms": g.created_ms, "seats": g.seats.name(),
+            "names": {"black": g.names.black, "white": g.names.white},
+            "accounts": {"black": g.accounts.black, "white": g.accounts.white},
+            "rated": g.rated,
+            "computer": g.computer.map(|c| c.to_json()),
+            "moves": self.moves, "active_ms": self.active_ms,
+        })
+    }
 }
 
 impl GameRow {
@@ -129,9 +150,14 @@ pub(super) fn row_to_game(r: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> 
             black: r.try_get("black_name")?,
             white: r.try_get("white_name")?,
         },
+        accounts: ByColor {
+            black: r.try_get("black_account")?,
+            white: r.try_get("white_account")?,
+        },
+        rated: r.try_get::<i64, _>("rated")? != 0,
     })
 }
 
 pub(super) const GAME_COLUMNS: &str = "id, variant, rules, setup, time_control, black_token, white_token, \
     creator, claimed, status, result, clock, created_ms, computer, hints, seats, invite, \
-    black_name, white_name";
+    black_name, white_name, black_account, white_account, rated";

@@ -75,6 +75,49 @@ const MIGRATIONS: &[Step] = &[
     ),
     // Seat tokens and invites are stored as their hashes from here on.
     Step::HashTokens,
+    // Accounts (a name unique whatever its case, an Argon2id PHC string), their sessions
+    // (the SHA-256 of the cookie), Glicko-2 ratings per variant and their history; games
+    // tied to accounts, rated or not, and whether their rating was applied (once).
+    Step::Sql(
+        "CREATE TABLE accounts (
+        name TEXT PRIMARY KEY,
+        name_key TEXT NOT NULL UNIQUE,
+        password TEXT NOT NULL,
+        created_ms BIGINT NOT NULL
+    );
+    CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        account TEXT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        expires_ms BIGINT NOT NULL,
+        seen_ms BIGINT NOT NULL
+    );
+    CREATE INDEX sessions_account ON sessions (account);
+    CREATE TABLE ratings (
+        account TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        PRIMARY KEY (account, variant)
+    );
+    CREATE TABLE rating_history (
+        account TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (account, game_id)
+    );
+    ALTER TABLE games ADD COLUMN black_account TEXT;
+    ALTER TABLE games ADD COLUMN white_account TEXT;
+    ALTER TABLE games ADD COLUMN rated BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN rated_applied BIGINT NOT NULL DEFAULT 0;
+    CREATE INDEX games_black_account ON games (black_account, updated_ms);
+    CREATE INDEX games_white_account ON games (white_account, updated_ms)",
+    ),
 ];
 
 /// Rows read or deleted per statement by the long walks over the games (hashing their

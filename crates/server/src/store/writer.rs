@@ -171,5 +171,11 @@ pub(super) async fn update_status(
     .bind(id)
     .execute(&mut **tx)
     .await?;
+    // A rated game's end moves its players' ratings with it, in this transaction.
+    if status == "finished"
+        && let Some(result) = result
+    {
+        super::accounts::apply_rating(tx, id, result).await?;
+    }
     Ok(())
 }

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod accounts;
+
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};

@@ -136,6 +136,9 @@ impl Room {
         let Some(color) = seat else {
             return self.refuse(conn, "spectator", "spectators have no seat to name");
         };
+        if self.row.accounts[color].is_some() {
+            return self.refuse(conn, "bad-name", "this seat is named by its account");
+        }
         let name = match player_name(name) {
             Ok(name) => name,
             Err(e) => return self.refuse(conn, "bad-name", &e.to_string()),

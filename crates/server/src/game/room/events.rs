@@ -325,8 +325,12 @@ impl Room {
                 return;
             }
         };
-        let renamed = row.names != self.row.names;
+        let renamed = row.names != self.row.names || row.accounts != self.row.accounts;
         self.row.names = row.names.clone();
+        self.row.accounts = row.accounts.clone();
+        if renamed {
+            self.refresh_ratings().await;
+        }
         if self.row.claimed || !row.claimed {
             if renamed {
                 self.broadcast_state();

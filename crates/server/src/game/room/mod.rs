@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use stonefield_record::MoveReport;
-use stonefield_rules::{Color, Phase};
+use stonefield_rules::{ByColor, Color, Phase};
 use tokio::sync::{mpsc, oneshot};
 use tracing::Instrument;
 
@@ -68,6 +68,8 @@ pub enum Command {
         invite: Option<String>,
         /// The claimant's checked name (`None`: anonymous).
         name: Option<String>,
+        /// The claimant's account, when signed in.
+        account: Option<String>,
         /// Gets the seat.
         reply: oneshot::Sender<Result<(Color, String), ClaimError>>,
     },
@@ -157,10 +159,26 @@ impl RoomHandle {
         invite: Option<String>,
         name: Option<String>,
     ) -> Result<(Color, String), ClaimError> {
+        self.claim_as(invite, name, None).await
+    }
+
+    /// [`RoomHandle::claim_named`] by the signed-in `account` (`None`: without one), which
+    /// the seat is tied to. A rated game's seat goes only to an account, and not to the
+    /// one holding the other seat.
+    ///
+    /// # Errors
+    /// As [`RoomHandle::claim`].
+    pub async fn claim_as(
+        &self,
+        invite: Option<String>,
+        name: Option<String>,
+        account: Option<String>,
+    ) -> Result<(Color, String), ClaimError> {
         let (reply, rx) = oneshot::channel();
         let claim = Command::Claim {
             invite,
             name,
+            account,
             reply,
         };
         if !self.send(claim).await {
@@ -236,6 +254,11 @@ struct Room {
     spectator_previews: TimeShare,
     /// When (ms) the room next reads the store for events it was not told of.
     next_look_at: u64,
+    /// The seats' accounts' ratings in the game's variant (`None`: no account).
+    ratings: ByColor<Option<f64>>,
+    /// Whether the ratings were read again since the game finished (a rated game's end
+    /// moves them).
+    ratings_after_end: bool,
 }
 
 /// Opens the room of a stored game and starts its task; a computer's seat thinks on
@@ -280,6 +303,8 @@ pub fn start(
         states: StateCache::default(),
         spectator_previews: TimeShare::new(SPECTATOR_PREVIEWS),
         next_look_at: 0,
+        ratings: ByColor::default(),
+        ratings_after_end: false,
     };
     room.resume_clock(outages);
     let (tx, rx) = mpsc::channel(256);
@@ -350,6 +375,8 @@ impl Room {
         mut answers: mpsc::Receiver<Answer>,
         mut pokes: mpsc::UnboundedReceiver<Poke>,
     ) {
+        self.refresh_ratings().await;
+        self.ratings_after_end = self.finished();
         // A game against the computer resumed at its turn: it answers without being asked.
         self.computer_turn().await;
         loop {
@@ -405,6 +432,12 @@ impl Room {
             if before != (self.last_seq, self.computer_thinking()) {
                 self.states.clear();
             }
+            if self.finished() && !self.ratings_after_end {
+                self.ratings_after_end = true;
+                if self.row.rated && self.refresh_ratings().await {
+                    self.broadcast_state();
+                }
+            }
             // A finished game nobody watches needs no room; it is opened again on demand.
             if self.finished() && self.clients.is_empty() {
                 break;
@@ -429,9 +462,10 @@ impl Room {
             Command::Claim {
                 invite,
                 name,
+                account,
                 reply,
             } => {
-                let seat = self.claim_seat(invite.as_deref(), name).await;
+                let seat = self.claim_seat(invite.as_deref(), name, account).await;
                 let _ = reply.send(seat);
             }
             Command::Snapshot { reply } => {

@@ -60,6 +60,11 @@ impl Room {
             last: self.last_report.clone(),
             hints: self.hints_allowed(),
             names: self.row.names.clone(),
+            accounts: self.row.accounts.clone(),
+            ratings: self
+                .ratings
+                .map(|r| r.map(crate::accounts::ratings::tenths)),
+            rated: self.row.rated,
             computer: self.row.computer.map(|c| {
                 let mut seat = c.to_json();
                 seat["thinking"] = self.computer_thinking().into();

@@ -32,12 +32,24 @@ impl Room {
     /// Gives the second seat to the claimant of `invite` under the game's policy: a fresh
     /// token, stored before it is handed out, so the invite (and the placeholder token the
     /// seat had) never seats anyone. Stores the taker's `name` with the seat. Tells everyone
-    /// the game is live (and the name).
+    /// the game is live (and the name). A signed-in claimant's `account` is tied to the
+    /// seat; a rated game's seat goes to no one else.
     pub(super) async fn claim_seat(
         &mut self,
         invite: Option<&str>,
         name: Option<String>,
+        account: Option<String>,
     ) -> Result<(Color, String), ClaimError> {
+        if self.row.rated && !self.row.claimed {
+            let Some(account) = &account else {
+                return Err(ClaimError::RatedNeedsAccount);
+            };
+            if self.row.accounts.black.as_ref() == Some(account)
+                || self.row.accounts.white.as_ref() == Some(account)
+            {
+                return Err(ClaimError::OwnGame);
+            }
+        }
         check_claim(
             self.row.seats,
             self.row.claimed,
@@ -58,7 +70,7 @@ impl Room {
         let hash = ids::token_hash(&token);
         match self
             .store
-            .claim_named(game, seat, &hash, name.as_deref())
+            .claim_as(game, seat, &hash, name.as_deref(), account.as_deref())
             .await
         {
             Ok(true) => {}
@@ -71,6 +83,8 @@ impl Room {
         self.row.claimed = true;
         self.row.status = "live".into();
         self.row.names[seat] = name;
+        self.row.accounts[seat] = account;
+        self.refresh_ratings().await;
         match seat {
             Color::Black => self.row.black_token = hash,
             Color::White => self.row.white_token = hash,
@@ -79,6 +93,29 @@ impl Room {
         self.restart_clock();
         self.broadcast_state();
         Ok((seat, token))
+    }
+
+    /// Reads the seats' accounts' ratings again; true if they changed.
+    pub(super) async fn refresh_ratings(&mut self) -> bool {
+        if self.row.accounts.black.is_none() && self.row.accounts.white.is_none() {
+            return false;
+        }
+        match self
+            .store
+            .seat_ratings(&self.row.accounts, &self.row.variant)
+            .await
+        {
+            Ok(ratings) if ratings != self.ratings => {
+                self.ratings = ratings;
+                self.states.clear();
+                true
+            }
+            Ok(_) => false,
+            Err(e) => {
+                tracing::warn!(game = %self.row.id, "reading the ratings failed: {e}");
+                false
+            }
+        }
     }
 
     pub(super) fn seat_of(&self, token: &str) -> Option<Color> {
