@@ -17,6 +17,7 @@ import { $ } from './dom.js';
  * @property {string} [status]
  * @property {string | null} [result]
  * @property {boolean} yourTurn
+ * @property {boolean} turnKnown whether `yourTurn` was worked out (else: "in play")
  * @property {Partial<Record<string, string | null>>} [names]
  * @property {Partial<Record<string, any>>} [ratings]
  * @property {{ color: string, level: number } | null} [computer]
@@ -41,7 +42,7 @@ export function boardText(rules) {
 function fromAccount(g) {
   return {
     id: g.id, variant: g.variant, rules: g.rules, color: g.color, status: g.status, result: g.result ?? null,
-    yourTurn: !!g.your_turn, names: g.names, ratings: g.ratings, computer: g.computer, rated: !!g.rated,
+    yourTurn: !!g.your_turn, turnKnown: true, names: g.names, ratings: g.ratings, computer: g.computer, rated: !!g.rated,
     when: g.updated_ms ?? g.active_ms ?? g.created_ms ?? 0,
   };
 }
@@ -50,7 +51,7 @@ function fromAccount(g) {
 function fromBrowser(g) {
   return {
     id: g.id, variant: g.variant, rules: g.rules, color: g.color ?? null, status: g.status, result: g.result ?? null,
-    yourTurn: g.status === 'live' && !!g.color && g.to_move === g.color, names: g.names, computer: g.computer, when: g.updated_ms,
+    yourTurn: g.status === 'live' && !!g.color && g.to_move === g.color, turnKnown: !!g.to_move, names: g.names, computer: g.computer, when: g.updated_ms,
   };
 }
 
@@ -62,15 +63,15 @@ export function ordered(games) {
   return [...games].sort((a, b) => rank(a) - rank(b) || b.when - a.when);
 }
 
-// The opponent as the row names them.
+// The opponent as the row names them: "vs Bob", or the seat still free.
 /** @param {MyGame} g */
 export function opponentText(g) {
   const other = g.color === 'black' ? 'white' : 'black';
-  if (g.computer && g.computer.color === other) return `Computer (level ${g.computer.level})`;
+  if (g.computer && g.computer.color === other) return `vs Computer (level ${g.computer.level})`;
   const name = g.names?.[other];
   const rating = ratingText(g.ratings?.[other]);
-  if (name) return rating ? `${name} (${rating})` : name;
-  return g.status === 'open' ? 'waiting for an opponent' : 'anonymous';
+  if (name) return rating ? `vs ${name} (${rating})` : `vs ${name}`;
+  return g.status === 'open' ? 'waiting for an opponent' : 'vs anonymous';
 }
 
 // Where the game stands for this player: "your move", "their move", "won B+R", ...
@@ -84,7 +85,8 @@ export function stateText(g) {
     return `${winner === g.color ? 'won' : 'lost'} ${r}`;
   }
   if (g.status === 'open') return 'waiting';
-  return g.yourTurn ? 'your move' : 'their move';
+  if (g.yourTurn) return 'your move';
+  return g.turnKnown ? 'their move' : 'in play';
 }
 
 /** @param {MyGame} g */
@@ -95,7 +97,7 @@ function item(g) {
   const a = document.createElement('a');
   a.href = `/game/${g.id}`;
   const who = document.createElement('span'); who.className = 'mine-opponent';
-  who.textContent = `${g.color ? `${g.color === 'black' ? '●' : '○'} ` : ''}vs ${opponentText(g)}`;
+  who.textContent = `${g.color ? `${g.color === 'black' ? '●' : '○'} ` : ''}${opponentText(g)}`;
   const what = document.createElement('span'); what.className = 'mine-variant';
   what.textContent = [VARIANT[g.variant ?? ''] ?? g.variant ?? '', boardText(g.rules), g.rated ? 'rated' : ''].filter(Boolean).join(' · ');
   const state = document.createElement('span'); state.className = 'mine-state';

@@ -55,19 +55,14 @@ function ratingCard(variant, r) {
   return card;
 }
 
-// A player of a game row, linked to their profile when they have an account.
-/** @param {any} p a name, or an object with `name` / `account` / `rating` */
-function player(p) {
+// A player of a game row: the name, linked to its profile when the seat is an account's.
+/** @param {string | null | undefined} name @param {string | null | undefined} account */
+function player(name, account) {
   const span = document.createElement('span');
-  if (!p) { span.textContent = '—'; return span; }
-  const name = typeof p === 'string' ? p : p.account ?? p.name ?? '—';
-  const account = typeof p === 'string' ? p : p.account;
   if (account) {
-    const a = document.createElement('a'); a.href = profileUrl(account); a.textContent = name;
+    const a = document.createElement('a'); a.href = profileUrl(account); a.textContent = name ?? account;
     span.append(a);
-  } else span.textContent = name;
-  const rating = typeof p === 'object' ? ratingText(p.rating) : '';
-  if (rating) span.append(` (${rating})`);
+  } else span.textContent = name ?? 'anonymous';
   return span;
 }
 
@@ -78,7 +73,7 @@ function gameRow(g) {
   const cells = [
     age(g.updated_ms ?? g.created_ms ?? 0),
     `${VARIANT[g.variant] ?? g.variant}${g.rated ? ' · rated' : ''}`,
-    player(g.black), player(g.white), g.result ?? 'playing',
+    player(g.black, g.accounts?.black), player(g.white, g.accounts?.white), g.result ?? 'playing',
   ];
   for (const c of cells) { const td = document.createElement('td'); td.append(c); tr.append(td); }
   const a = document.createElement('a');
