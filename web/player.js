@@ -3,31 +3,12 @@
 // recent games, each linked to its page.
 import { ratingText, profileUrl } from './account.js';
 import { age } from './format.js';
+import { chartPoints, W, H } from './chart.js';
 import { $ } from './dom.js';
 
 /** @type {Record<string, string>} */
 const VARIANT = { classic: 'Classic Go', continuous: 'Continuous Go', margo: 'MarGo', topological: 'Topological Go' };
 const SVG = 'http://www.w3.org/2000/svg';
-// The chart's drawing box (the SVG stretches it to its width).
-const W = 100; const H = 40; const PAD = 3;
-
-/** @typedef {{ at_ms: number, rating: number, game?: string }} Step */
-
-// The chart's points, "x,y x,y ...", oldest to newest left to right, the lowest rating at
-// the bottom; one point alone sits in the middle. The start (1500 before the first game)
-// counts as a point when `start` is given.
-/** @param {Step[]} history @param {number | null} [start] */
-export function chartPoints(history, start = null) {
-  const values = [...(start === null ? [] : [start]), ...history.map((s) => s.rating)];
-  if (values.length === 0) return '';
-  const lo = Math.min(...values); const hi = Math.max(...values);
-  const span = hi - lo || 1;
-  const x = (/** @type {number} */ i) => (values.length === 1 ? W / 2 : PAD + (i * (W - 2 * PAD)) / (values.length - 1));
-  const y = (/** @type {number} */ v) => (hi === lo ? H / 2 : H - PAD - ((v - lo) * (H - 2 * PAD)) / span);
-  return values.map((v, i) => `${round(x(i))},${round(y(v))}`).join(' ');
-}
-
-const round = (/** @type {number} */ v) => Math.round(v * 10) / 10;
 
 /** @param {string} variant @param {import('./account.js').Rating} r */
 function ratingCard(variant, r) {
@@ -37,7 +18,7 @@ function ratingCard(variant, r) {
   const title = document.createElement('div'); title.textContent = VARIANT[variant] ?? variant;
   const value = document.createElement('div'); value.className = 'rating-value'; value.textContent = ratingText(r);
   const games = document.createElement('div'); games.className = 'hint';
-  games.textContent = `${r.games} rated game${r.games === 1 ? '' : 's'} · ±${Math.round(2 * r.deviation)}`;
+  games.textContent = `${r.games} rated game${r.games === 1 ? '' : 's'}${r.deviation > 110 ? ' · provisional' : ''}`;
   card.append(title, value, games);
   const history = r.history ?? [];
   if (history.length > 0) {
@@ -45,12 +26,14 @@ function ratingCard(variant, r) {
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     svg.setAttribute('preserveAspectRatio', 'none');
     svg.setAttribute('role', 'img');
-    const first = Math.round(history[0].rating); const last = Math.round(history[history.length - 1].rating);
-    svg.setAttribute('aria-label', `rating history over ${history.length} game${history.length === 1 ? '' : 's'}: ${first} to ${last}`);
+    const last = Math.round(history[history.length - 1].rating);
+    svg.setAttribute('aria-label', `rating history over ${history.length} game${history.length === 1 ? '' : 's'}: from 1500 to ${last}`);
     const line = document.createElementNS(SVG, 'polyline');
     line.setAttribute('points', chartPoints(history, 1500));
     svg.append(line);
-    card.append(svg);
+    const range = document.createElement('div'); range.className = 'hint chart-range';
+    range.textContent = `1500 → ${last}`;
+    card.append(svg, range);
   }
   return card;
 }
@@ -90,6 +73,7 @@ async function load() {
   const resp = await fetch(`/api/players/${encodeURIComponent(name)}`).catch(() => null);
   if (!resp?.ok) {
     $('player-msg').textContent = resp?.status === 404 ? `No player is called “${name}”.` : 'The profile could not be loaded.';
+    for (const section of document.querySelectorAll('main section')) /** @type {HTMLElement} */ (section).hidden = true;
     return;
   }
   const p = await resp.json();
