@@ -172,6 +172,13 @@ test('home: the page with games in every list, for the screenshot', async () => 
     await page.waitForSelector('#open tr', { timeout: 10000 });
     assert.deepEqual(await axeViolations(page), []);
     await screenshot(page, 'home');
+    // On a phone the columns stack: play first, then your games, then the lobby.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const top = (sel) => page.evaluate((s) => document.querySelector(s).getBoundingClientRect().top, sel);
+    assert.ok(await top('#quick-computer') < await top('#my-games'));
+    assert.ok(await top('#my-games') < await top('#open'));
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= 390), true, 'nothing wider than the phone');
+    await screenshot(page, 'home-phone');
   } finally {
     await browser.close();
     server.stop();

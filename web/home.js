@@ -114,3 +114,5 @@ bindQuickPlay(who);
 showMyGames(who);
 refresh();
 setInterval(refresh, 5000);
+// Your games less often: whose move it is is worked out by the server for each game.
+setInterval(() => showMyGames(who), 20000);
