@@ -28,6 +28,7 @@ use tower_governor::key_extractor::KeyExtractor;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tracing::Instrument;
 
+use crate::accounts::ratings::{Rating, tenths};
 use crate::accounts::session::signed_in;
 use crate::accounts::{handlers, origin};
 use crate::app_state::AppState;
@@ -41,7 +42,7 @@ use crate::ids;
 use crate::names::{NameField, player_name};
 use crate::socket;
 use crate::socket::protocol::MAX_MESSAGE_BYTES;
-use crate::store::{Listed, now_ms};
+use crate::store::now_ms;
 
 /// The whole application, without a socket (tests drive it directly or bind port 0).
 pub fn app(state: AppState) -> Router {
@@ -158,10 +159,39 @@ async fn list_games(State(s): State<AppState>) -> Result<Json<Value>, AppError> 
     let store = s.rooms.store();
     let idle_ms = i64::try_from(s.idle_after.as_millis()).unwrap_or(i64::MAX);
     let idle_before = now_ms().saturating_sub(idle_ms);
-    let list = |l: Vec<Listed>| l.iter().map(Listed::summary).collect::<Vec<Value>>();
-    let open = list(store.listed("open", 50, None).await?);
-    let live = list(store.listed("live", 50, Some(idle_before)).await?);
-    let finished = list(store.listed("finished", 50, None).await?);
+    let lists = [
+        store.listed("open", 50, None).await?,
+        store.listed("live", 50, Some(idle_before)).await?,
+        store.listed("finished", 50, None).await?,
+    ];
+    // The players' ratings beside their names (accounts only).
+    let mut accounts: Vec<String> = lists
+        .iter()
+        .flatten()
+        .flat_map(|l| [&l.game.accounts.black, &l.game.accounts.white])
+        .flatten()
+        .cloned()
+        .collect();
+    accounts.sort();
+    accounts.dedup();
+    let ratings = store.ratings_of(&accounts).await?;
+    let rating = |account: &Option<String>, variant: &str| {
+        account.as_ref().map(|a| {
+            let r = ratings.get(&(a.clone(), variant.to_owned()));
+            tenths(r.copied().unwrap_or(Rating::default().rating))
+        })
+    };
+    let [open, live, finished] = lists.map(|l| {
+        l.iter()
+            .map(|g| {
+                let mut row = g.summary();
+                let (a, v) = (&g.game.accounts, g.game.variant.as_str());
+                row["ratings"] =
+                    json!({"black": rating(&a.black, v), "white": rating(&a.white, v)});
+                row
+            })
+            .collect::<Vec<Value>>()
+    });
     Ok(Json(
         json!({"open": open, "live": live, "finished": finished}),
     ))

@@ -1,14 +1,18 @@
 //! Accounts, their sessions and ratings: creating an account, checking a session (expiry
-//! and idle timeout), changing a password (every other session revoked), and the rating
-//! update a rated game's end makes, in the transaction that stores the end, at most once.
+//! and idle timeout), changing a password (every other session revoked), reading ratings,
+//! their history and an account's results (the update itself is in `rated`).
+
+use std::collections::HashMap;
 
 use sqlx::Row;
 use stonefield_rules::{ByColor, Color, Outcome};
 
 use super::connection::Store;
 use super::error::StoreError;
+use super::rated::rating_of;
+use super::schema::ROWS_AT_ONCE;
 use super::time::now_ms;
-use crate::accounts::ratings::{Rating, after_game};
+use crate::accounts::ratings::Rating;
 
 /// A session's life: 30 days from sign-in, and 7 days without a request.
 pub const SESSION_MS: i64 = 30 * 86_400_000;
@@ -215,6 +219,35 @@ impl Store {
         Ok(out)
     }
 
+    /// The ratings of `accounts` in every variant they played rated, by (account, variant).
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn ratings_of(
+        &self,
+        accounts: &[String],
+    ) -> Result<HashMap<(String, String), f64>, StoreError> {
+        let mut out = HashMap::new();
+        for chunk in accounts.chunks(ROWS_AT_ONCE) {
+            let places: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "SELECT account, variant, rating FROM ratings WHERE account IN ({})",
+                places.join(", ")
+            );
+            let mut q = sqlx::query(&sql);
+            for a in chunk {
+                q = q.bind(a);
+            }
+            for r in q.fetch_all(&self.pool).await? {
+                out.insert(
+                    (r.try_get("account")?, r.try_get("variant")?),
+                    r.try_get("rating")?,
+                );
+            }
+        }
+        Ok(out)
+    }
+
     /// `account`'s rating history, oldest first.
     ///
     /// # Errors
@@ -270,110 +303,4 @@ impl Store {
             })
             .collect()
     }
-}
-
-fn rating_of(r: &sqlx::any::AnyRow) -> Result<Rating, StoreError> {
-    Ok(Rating {
-        rating: r.try_get("rating")?,
-        deviation: r.try_get("deviation")?,
-        volatility: r.try_get("volatility")?,
-        games: r.try_get("games")?,
-    })
-}
-
-/// Applies a rated game's `result` to its players' ratings, inside the transaction that
-/// stores its end: the game is marked applied by an update that only a game not yet
-/// applied passes, so that the rating moves once however many instances store the end.
-/// The two accounts' rows are locked (in name order, so that two games cannot wait on
-/// each other) before they are read.
-pub(super) async fn apply_rating(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    id: &str,
-    result: &str,
-) -> Result<(), StoreError> {
-    let marked = sqlx::query(
-        "UPDATE games SET rated_applied = 1 WHERE id = $1 AND rated = 1 AND rated_applied = 0 \
-         AND black_account IS NOT NULL AND white_account IS NOT NULL",
-    )
-    .bind(id)
-    .execute(&mut **tx)
-    .await?;
-    if marked.rows_affected() != 1 {
-        return Ok(());
-    }
-    let Ok(outcome) = result.parse::<Outcome>() else {
-        tracing::warn!(game = %id, "a rated game's result cannot be read: no rating applied");
-        return Ok(());
-    };
-    let game = sqlx::query("SELECT variant, black_account, white_account FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&mut **tx)
-        .await?;
-    let variant: String = game.try_get("variant")?;
-    let accounts = ByColor::<String> {
-        black: game.try_get("black_account")?,
-        white: game.try_get("white_account")?,
-    };
-    let mut order = [Color::Black, Color::White];
-    order.sort_by(|a, b| accounts[*a].cmp(&accounts[*b]));
-    let start = Rating::default();
-    let mut before = ByColor::<Rating>::default();
-    for c in order {
-        sqlx::query(
-            "INSERT INTO ratings (account, variant, rating, deviation, volatility, games) \
-             VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT DO NOTHING",
-        )
-        .bind(&accounts[c])
-        .bind(&variant)
-        .bind(start.rating)
-        .bind(start.deviation)
-        .bind(start.volatility)
-        .execute(&mut **tx)
-        .await?;
-        // A no-op update takes the row's lock on PostgreSQL (SQLite has one writer).
-        sqlx::query("UPDATE ratings SET games = games WHERE account = $1 AND variant = $2")
-            .bind(&accounts[c])
-            .bind(&variant)
-            .execute(&mut **tx)
-            .await?;
-        let row = sqlx::query(
-            "SELECT rating, deviation, volatility, games FROM ratings \
-             WHERE account = $1 AND variant = $2",
-        )
-        .bind(&accounts[c])
-        .bind(&variant)
-        .fetch_one(&mut **tx)
-        .await?;
-        before[c] = rating_of(&row)?;
-    }
-    let after = after_game(before, outcome);
-    let now = now_ms();
-    for c in Color::ALL {
-        let r = after[c];
-        sqlx::query(
-            "UPDATE ratings SET rating = $1, deviation = $2, volatility = $3, games = $4 \
-             WHERE account = $5 AND variant = $6",
-        )
-        .bind(r.rating)
-        .bind(r.deviation)
-        .bind(r.volatility)
-        .bind(r.games)
-        .bind(&accounts[c])
-        .bind(&variant)
-        .execute(&mut **tx)
-        .await?;
-        sqlx::query(
-            "INSERT INTO rating_history (account, game_id, variant, at_ms, rating, deviation) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(&accounts[c])
-        .bind(id)
-        .bind(&variant)
-        .bind(now)
-        .bind(r.rating)
-        .bind(r.deviation)
-        .execute(&mut **tx)
-        .await?;
-    }
-    Ok(())
 }

@@ -18,6 +18,7 @@ mod event;
 mod games;
 mod instances;
 mod lobby;
+mod rated;
 mod rows;
 mod schema;
 mod time;

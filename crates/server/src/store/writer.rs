@@ -175,7 +175,7 @@ pub(super) async fn update_status(
     if status == "finished"
         && let Some(result) = result
     {
-        super::accounts::apply_rating(tx, id, result).await?;
+        super::rated::apply_rating(tx, id, result).await?;
     }
     Ok(())
 }
