@@ -1,17 +1,22 @@
-// Accessibility checks in the browser tests: axe-core (npm) run in the page, reporting the
-// violations of serious or critical impact (the ones a test fails on).
+// Accessibility checks with axe-core (npm), run inside the page: the serious and critical
+// violations it finds, each as "rule: what, where" for the assertion's message.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
-const AXE = readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-// The page's serious and critical violations, each as `{id, impact, help, nodes}` with the
-// offending elements' selectors: an empty list when the page passes.
+// The serious and critical violations on `page` (the pages' Content Security Policy allows
+// no injected script tag: axe is evaluated through the debugging protocol instead).
 export async function axeViolations(page) {
-  // Injected as a script of the test, not the page, so the page's CSP does not apply.
   await page.evaluate(AXE);
   const found = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    // @ts-ignore axe is the global the script above defines
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   });
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+// The violations as lines, for an assertion's message.
+export const describe = (violations) => violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.join(', ')}`).join('\n');

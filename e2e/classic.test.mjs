@@ -1,8 +1,9 @@
 // Two browsers play short classic games while a third watches: a Japanese game to a
 // territory count (marks, breakdown, acceptance, result), and a ko under Chinese rules.
 import { test } from 'node:test';
+import { openCustomGame } from './server.mjs';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot, openCustomGame } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
 
 const msg = (page) => page.textContent('#msg');
 

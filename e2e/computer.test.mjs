@@ -3,8 +3,9 @@
 // reload while the computer thinks, after which its answer still arrives; a hint in play
 // and the analysis of replayed positions.
 import { test } from 'node:test';
+import { openCustomGame } from './server.mjs';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, hoverBoard, chooseView, openCustomGame } from './server.mjs';
+import { startServer, launch, clickBoard, hoverBoard, chooseView } from './server.mjs';
 
 // Creates a game against the computer from the home page form; returns the player's page
 // (seated and live) and a spectator's page on the same game.

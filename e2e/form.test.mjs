@@ -3,8 +3,9 @@
 // hides the fields that do not apply, shows each variant's help, and a MarGo game on a
 // size other than the default starts from it.
 import { test } from 'node:test';
+import { openCustomGame } from './server.mjs';
 import assert from 'node:assert/strict';
-import { startServer, launch, cspViolations, openCustomGame } from './server.mjs';
+import { startServer, launch, cspViolations } from './server.mjs';
 
 const options = (page, name) => page.$$eval(`select[name=${name}] option`, (os) => os.map((o) => o.value));
 const hidden = (page, field) => page.isHidden(`#field-${field}`);

@@ -1,8 +1,9 @@
 // The other ways through a game: joining an open game from the home page (after which its
 // invite link seats nobody), an undo asked and granted, and a resignation.
 import { test } from 'node:test';
+import { openCustomGame } from './server.mjs';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, cspViolations, openCustomGame } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, cspViolations } from './server.mjs';
 
 test('classic: join an open game from the list, undo, resign', async () => {
   const server = await startServer();

@@ -3,8 +3,9 @@
 // browser; a finished game's replay lists its moves in notation and ends on the count,
 // whose score is the result, territory marks included.
 import { test } from 'node:test';
+import { openCustomGame } from './server.mjs';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot, openCustomGame } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
 
 const rowText = (page, list, id, cls) => page.textContent(`#${list} tr[data-game="${id}"] td.${cls}`);
 

@@ -4,8 +4,9 @@
 // the disconnected banner and covered board while the server is down, with the page
 // reconnecting by itself once a server is back on the same address and data.
 import { test } from 'node:test';
+import { openCustomGame } from './server.mjs';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, newGame, chooseView, openCustomGame } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, newGame, chooseView } from './server.mjs';
 
 const listed = (page) => page.$$eval('#move-list li', (lis) => lis.map((li) => `${li.dataset.color} ${li.querySelector('.move-name').textContent}`));
 const waitListed = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#move-list li').length === k, n);

@@ -2,8 +2,9 @@
 // seats the friend once with a token of their own and leaves no secret in the address bar,
 // and the same link opened again after that only watches.
 import { test } from 'node:test';
+import { openCustomGame } from './server.mjs';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, cspViolations, openCustomGame } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, cspViolations } from './server.mjs';
 
 test('private game: the invite link seats one friend, once', async () => {
   const server = await startServer();

@@ -61,8 +61,14 @@ export const profileUrl = (name) => `/player/${encodeURIComponent(name)}`;
 // The header's account line on pages other than home: the signed-in name linking to the
 // profile, or a link to sign in on the home page.
 export async function showHeaderAccount() {
-  const slot = document.getElementById('account-header');
-  if (!slot) return;
+  const header = document.querySelector('body > header');
+  if (!header) return;
+  let slot = document.getElementById('account-header');
+  if (!slot) {
+    slot = document.createElement('span');
+    slot.id = 'account-header'; slot.className = 'header-account';
+    header.append(slot);
+  }
   const who = await me();
   const a = document.createElement('a');
   if (who) {

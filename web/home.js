@@ -32,8 +32,7 @@ async function join(id) {
 // computer's, or the seat left free.
 /** @param {ListedGame} g @param {string} color */
 export function seatName(g, color) {
-  const account = g.accounts?.[color];
-  const rating = account ? ratingText(ratings.get(account)?.[g.variant]) : '';
+  const rating = ratingText(g.ratings?.[color]);
   if (g.names?.[color]) return rating ? `${g.names[color]} (${rating})` : g.names[color];
   if (g.computer?.color === color) return `computer (level ${g.computer.level})`;
   const free = g.status === 'open' && g.creator !== color;
@@ -77,25 +76,10 @@ function fill(list, rows) {
   $(`${list}-empty`).hidden = rows.length > 0;
 }
 
-// The accounts' ratings the lobby shows beside their names, read once per page from their
-// profiles (the lobby's rows name the accounts, not their ratings).
-/** @type {Map<string, Record<string, import('./account.js').Rating> | null>} */
-const ratings = new Map();
-
-/** @param {ListedGame[]} games */
-async function readRatings(games) {
-  const wanted = new Set(games.flatMap((g) => [g.accounts?.black, g.accounts?.white]).filter((a) => a && !ratings.has(a)));
-  await Promise.all([...wanted].slice(0, 20).map(async (name) => {
-    const resp = await fetch(`/api/players/${encodeURIComponent(name)}`).catch(() => null);
-    ratings.set(name, resp?.ok ? (await resp.json()).ratings : null);
-  }));
-}
-
 async function refresh() {
   const resp = await fetch('/api/games').catch(() => null);
   if (!resp?.ok) return;
   const games = await resp.json();
-  await readRatings([...games.open, ...games.live, ...games.finished]);
   fill('open', games.open.map((/** @type {ListedGame} */ g) => {
     const b = document.createElement('button'); b.textContent = 'Join'; b.dataset.game = g.id;
     b.onclick = () => join(g.id);
