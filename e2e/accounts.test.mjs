@@ -100,6 +100,23 @@ test('accounts: a rated game between two accounts moves both ratings, shown on b
     await bob.waitForSelector('#ratings .rating-card[data-variant=classic]');
     assert.equal(Number.parseInt(await bob.textContent('#ratings .rating-card[data-variant=classic] .rating-value'), 10), ratings.Ann);
 
+    // Bob opens a rated game to anyone from the custom form: the lobby shows it rated, with
+    // his new rating beside his name.
+    await bob.goto(`${server.url}/`);
+    await signedIn(bob, 'Bob');
+    await openCustomGame(bob);
+    await bob.selectOption('select[name=board]', '9');
+    await bob.selectOption('select[name=seats]', 'open');
+    await bob.check('input[name=rated]');
+    await bob.click('#create');
+    await bob.waitForURL(/\/game\/[0-9a-f]{12}$/);
+    const openId = bob.url().split('/').pop();
+    await ann.goto(`${server.url}/`);
+    const openRow = `#open tr[data-game="${openId}"]`;
+    await ann.waitForSelector(openRow);
+    assert.match(await ann.textContent(`${openRow} td.names`), new RegExp(`^Bob \\(${ratings.Bob}\\) \\(B\\)`));
+    assert.equal(await ann.textContent(`${openRow} td.variant`), 'classic · rated');
+
     // Ann's home page lists the game among hers, won and rated, and her rating.
     await ann.goto(`${server.url}/`);
     await ann.waitForSelector(`#my-games li[data-game="${id}"]`);
