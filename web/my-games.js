@@ -47,11 +47,14 @@ function fromAccount(g) {
   };
 }
 
+// What this browser last saw of a game may be older than its last move: the computer
+// answers within a second or so, so its turn then is counted as yours.
 /** @param {import('./local-games.js').LocalGame} g @returns {MyGame} */
-function fromBrowser(g) {
+export function fromBrowser(g) {
+  const next = g.to_move && g.to_move === g.computer?.color ? g.color : g.to_move;
   return {
     id: g.id, variant: g.variant, rules: g.rules, color: g.color ?? null, status: g.status, result: g.result ?? null,
-    yourTurn: g.status === 'live' && !!g.color && g.to_move === g.color, turnKnown: !!g.to_move, names: g.names, computer: g.computer, when: g.updated_ms,
+    yourTurn: g.status === 'live' && !!g.color && next === g.color, turnKnown: !!g.to_move, names: g.names, computer: g.computer, when: g.updated_ms,
   };
 }
 

@@ -2,7 +2,7 @@
 // browser's own list of games, the rating chart's points and the rating beside a name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ordered, stateText, opponentText, boardText } from '../../web/my-games.js';
+import { ordered, stateText, opponentText, boardText, fromBrowser } from '../../web/my-games.js';
 import { chartPoints } from '../../web/chart.js';
 import { ratingText } from '../../web/account.js';
 import { seatRating } from '../../web/panel.js';
@@ -63,6 +63,14 @@ test('the browser\'s list: created games, then what the game page saw of them, s
   // A storage that holds nonsense is read as an empty list, not an error.
   store.set('stonefield.games', '[not json');
   assert.deepEqual(localGames(), []);
+});
+
+test('a game this browser saw at the computer\'s turn is yours by now; a person\'s turn is theirs', () => {
+  const seen = { id: 'c', color: 'black', status: 'live', to_move: 'white', updated_ms: 5 };
+  assert.equal(stateText(fromBrowser({ ...seen, computer: { color: 'white', level: 3 } })), 'your move');
+  assert.equal(stateText(fromBrowser(seen)), 'their move');
+  assert.equal(stateText(fromBrowser({ ...seen, to_move: 'black' })), 'your move');
+  assert.equal(stateText(fromBrowser({ id: 'd', color: 'black', status: 'live', updated_ms: 5 })), 'in play');
 });
 
 test('the rating chart: left to right in time, the highest rating at the top', () => {
