@@ -61,6 +61,7 @@ test('accounts: a rated game between two accounts moves both ratings, shown on b
     await ann.click('#friend-go');
     await ann.waitForFunction(() => document.body.dataset.status === 'live');
     const annColor = await ann.getAttribute('body', 'data-you');
+    await ann.waitForFunction(() => /signed in as Ann/.test(document.getElementById('account-header')?.textContent ?? ''));
     const [first, second] = annColor === 'black' ? [ann, bob] : [bob, ann];
     // Both names carry their rating in the panel.
     await ann.waitForFunction(() => /^Bob \(1500\)/.test(document.getElementById(`name-${document.body.dataset.you === 'black' ? 'white' : 'black'}`).textContent));
@@ -116,6 +117,11 @@ test('accounts: a rated game between two accounts moves both ratings, shown on b
     await ann.waitForSelector(openRow);
     assert.match(await ann.textContent(`${openRow} td.names`), new RegExp(`^Bob \\(${ratings.Bob}\\) \\(B\\)`));
     assert.equal(await ann.textContent(`${openRow} td.variant`), 'classic · rated');
+    // An anonymous player's "Join" is refused in words, on the home page.
+    await anon.goto(`${server.url}/`);
+    await anon.click(`${openRow} button`);
+    await anon.waitForFunction(() => /sign/i.test(document.getElementById('lobby-msg').textContent));
+    assert.equal(anon.url(), `${server.url}/`);
 
     // Ann's home page lists the game among hers, won and rated, and her rating.
     await ann.goto(`${server.url}/`);

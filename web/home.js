@@ -22,8 +22,10 @@ import { $ } from './dom.js';
 async function join(id) {
   saveName($('name').value);
   const resp = await fetch(`/api/games/${id}/claim`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(nameField()) });
-  if (resp.status === 400) { $('form-msg').textContent = (await resp.json()).error; return; }
-  const data = await resp.json();
+  const data = await resp.json().catch(() => ({}));
+  // Taken meanwhile (409) the game is still there to watch; any other refusal is said here
+  // (a bad name, a rated game for accounts only).
+  if (!resp.ok && resp.status !== 409) { $('lobby-msg').textContent = data.error ?? `refused (${resp.status})`; return; }
   if (resp.ok) { saveSeat(id, data.token); rememberGame(id, { color: data.color }); }
   location.href = `/game/${id}`;
 }
