@@ -131,6 +131,7 @@ async fn play_rated_to_resignation(a: SocketAddr, b: SocketAddr, store: &Store) 
     assert_eq!(theirs["games"][0]["your_turn"], false);
 
     black.play(2, 2).await;
+    black.recv_type("moved").await;
     white.recv_type("moved").await;
     white.send(json!({"type": "resign"})).await;
     for c in [&mut black, &mut white] {
