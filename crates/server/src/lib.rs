@@ -207,8 +207,8 @@ async fn stop_signal() {
     let _ = tokio::signal::ctrl_c().await;
 }
 
-/// Deletes open games nobody joined in `idle`, now and then (a tenth of `idle`, at most
-/// hourly), for as long as the server runs.
+/// Deletes open games nobody joined in `idle`, and sessions past their time, now and then
+/// (a tenth of `idle`, at most hourly), for as long as the server runs.
 async fn expire_open_games(rooms: Arc<rooms::Rooms>, idle: Duration) {
     let every = (idle / 10).min(Duration::from_secs(3600));
     loop {
@@ -216,6 +216,10 @@ async fn expire_open_games(rooms: Arc<rooms::Rooms>, idle: Duration) {
             Ok(0) => {}
             Ok(n) => tracing::info!("{n} open games nobody joined have expired"),
             Err(e) => tracing::warn!("expiring open games: {e}"),
+        }
+        // Sessions past their time are refused when used; the rest are swept here.
+        if let Err(e) = rooms.store().expire_sessions().await {
+            tracing::warn!("expiring sessions: {e}");
         }
         tokio::time::sleep(every).await;
     }

@@ -99,8 +99,13 @@ async fn a_rated_game_moves_both_ratings_once_and_shows_on_the_profiles() {
 }
 
 /// Alice (Black, on `a`) and Bob (White, joining on `b`) play a rated game that Bob
-/// resigns; every check of the ratings, profiles, game lists and the record.
-async fn play_rated_to_resignation(a: SocketAddr, b: SocketAddr, store: &Store) {
+/// resigns; every check of the ratings, profiles, game lists and the record. Returns their
+/// session cookies.
+async fn play_rated_to_resignation(
+    a: SocketAddr,
+    b: SocketAddr,
+    store: &Store,
+) -> (String, String) {
     let alice = account(a, "Alice", PASSWORD).await;
     let bob = account(b, "Bob", PASSWORD).await;
     let (id, token, invite) = rated_game(a, &alice).await;
@@ -131,6 +136,7 @@ async fn play_rated_to_resignation(a: SocketAddr, b: SocketAddr, store: &Store) 
     assert_eq!(theirs["games"][0]["your_turn"], false);
 
     black.play(2, 2).await;
+    black.recv_type("moved").await;
     white.recv_type("moved").await;
     white.send(json!({"type": "resign"})).await;
     for c in [&mut black, &mut white] {
@@ -213,6 +219,7 @@ async fn play_rated_to_resignation(a: SocketAddr, b: SocketAddr, store: &Store) 
         record["accounts"],
         json!({"black": "Alice", "white": "Bob"})
     );
+    (alice, bob)
 }
 
 #[tokio::test]
@@ -231,7 +238,24 @@ async fn two_instances_seeing_the_end_move_the_ratings_once() {
         })
     };
     let (a, b) = (on(&url).await, on(&url).await);
-    play_rated_to_resignation(a.addr, b.addr, b.state.rooms.store()).await;
+    let (alice, bob) = play_rated_to_resignation(a.addr, b.addr, b.state.rooms.store()).await;
+    // Both instances store the end of another rated game at the same moment: one of them
+    // moves the ratings.
+    let (id, _, invite) = rated_game(a.addr, &alice).await;
+    assert_eq!(claim(b.addr, &id, &invite, Some(&bob)).await.0, 200);
+    let (on_a, on_b) = (a.state.rooms.store(), b.state.rooms.store());
+    let (x, y) = tokio::join!(
+        on_a.set_status(&id, None, "finished", Some("W+T")),
+        on_b.set_status(&id, None, "finished", Some("W+T")),
+    );
+    x.unwrap();
+    y.unwrap();
+    for name in ["Alice", "Bob"] {
+        let profile = get(a.addr, &format!("/api/players/{name}"), None).await;
+        let classic = &profile["ratings"]["classic"];
+        assert_eq!(classic["games"], 2, "{profile}");
+        assert_eq!(classic["history"].as_array().unwrap().len(), 2, "{profile}");
+    }
     drop((a, b));
     common::pg_drop_schema(&url).await;
 }

@@ -242,4 +242,29 @@ mod tests {
         assert!(report.moves.iter().all(|m| m.accepted()), "{report:?}");
         assert_eq!(report.final_view["result"], result.as_str());
     }
+
+    #[test]
+    fn accounts_and_the_rated_flag_are_written_only_when_there_are_any() {
+        let plain = record_of(&row(Some("B+R")), &[]);
+        assert!(plain.get("accounts").is_none() && plain.get("rated").is_none());
+        let mut rated = row(Some("B+R"));
+        rated.accounts.black = Some("Ann".into());
+        rated.accounts.white = Some("Bob".into());
+        rated.rated = true;
+        let record = record_of(&rated, &[]);
+        assert_eq!(record["accounts"], json!({"black": "Ann", "white": "Bob"}));
+        assert_eq!(record["rated"], true);
+        // Both read back, and a rewrite keeps the new fields as written.
+        for r in [plain, record.clone()] {
+            stonefield_record::Record::from_value(&r).unwrap();
+        }
+        let again = stonefield_record::Record::from_value(&record)
+            .unwrap()
+            .to_json();
+        let again: Value = serde_json::from_str(&again).unwrap();
+        assert_eq!(
+            (&again["accounts"], &again["rated"]),
+            (&record["accounts"], &record["rated"])
+        );
+    }
 }

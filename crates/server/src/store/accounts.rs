@@ -137,6 +137,20 @@ impl Store {
         Ok(())
     }
 
+    /// Deletes the sessions past their expiry or idle too long; returns how many.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub async fn expire_sessions(&self) -> Result<u64, StoreError> {
+        let now = now_ms();
+        let r = sqlx::query("DELETE FROM sessions WHERE expires_ms <= $1 OR seen_ms <= $2")
+            .bind(now)
+            .bind(now - IDLE_MS)
+            .execute(&self.pool)
+            .await?;
+        Ok(r.rows_affected())
+    }
+
     /// Replaces `account`'s password with `phc`, ends every session of it and starts the
     /// session `new_session` instead, in one transaction.
     ///
