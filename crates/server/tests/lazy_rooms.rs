@@ -29,7 +29,7 @@ async fn a_store_of_100000_unfinished_games_starts_at_once() {
         "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 99999) \
          INSERT INTO games SELECT printf('%012d', i), 'classic', '{\"board_size\":9}', NULL, \
          '{\"kind\":\"none\"}', 'b' || i, 'w' || i, 'black', 1, 'live', NULL, NULL, 0, 0, NULL, 0, \
-         'private', NULL, NULL, NULL FROM n",
+         'private', NULL, NULL, NULL, NULL, NULL, 0, 0 FROM n",
     )
     .execute(&mut db)
     .await
