@@ -32,8 +32,12 @@ pub struct MoveReview {
     /// What the move cost its player's estimate (0 when it gained).
     pub lost: f64,
     /// The move the computer preferred in the position before, as a record move (JSON);
-    /// `None` where the game was not in play.
+    /// `None` where the game was not in play, or where it is the move played.
     pub preferred: Option<Value>,
+    /// The move played and the preferred move in the variant's notation (`D4`, MarGo's
+    /// cell names...), where it has one.
+    pub notation: Option<String>,
+    pub preferred_notation: Option<String>,
     /// Whether this is one of the [`SWINGS`] moves that lost the most.
     pub swing: bool,
 }
@@ -47,7 +51,7 @@ pub struct Review {
 }
 
 /// Reviews `record` at `level` (seeded, so the same game gives the same review), calling
-/// `progress(done, total)` after each position searched.
+/// `progress(done, total)` after each move reviewed.
 ///
 /// # Errors
 /// A record whose start position cannot be built.
@@ -57,36 +61,101 @@ pub fn review(
     seed: u64,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Review, RecordError> {
-    let mut game = AnyGame::from_record(record)?;
-    let plays = record.moves.iter().filter(|m| m.is_play()).count();
-    let mut estimate = Estimate::of(&game, level, seed);
-    let black_start = estimate.black;
-    let mut moves = Vec::with_capacity(plays);
-    for (i, mv) in record.moves.iter().enumerate() {
-        let report = game.apply(mv);
-        if !mv.is_play() || !report.accepted() {
-            continue;
-        }
-        let after = Estimate::of(&game, level, seed.wrapping_add(i as u64 + 1));
-        let mover = |b: f64| if mv.color == Color::Black { b } else { 1.0 - b };
-        moves.push(MoveReview {
-            number: i + 1,
-            color: mv.color,
-            black_before: estimate.black,
-            black_after: after.black,
-            lost: (mover(estimate.black) - mover(after.black)).max(0.0),
-            preferred: estimate
-                .preferred
-                .as_ref()
-                .filter(|p| !is_same(p, mv))
-                .map(|p| p.to_value(record.variant)),
-            swing: false,
-        });
-        estimate = after;
-        progress(moves.len(), plays);
+    let mut reviewer = Reviewer::new(record, level, seed)?;
+    while reviewer.step() {
+        progress(reviewer.done(), reviewer.total());
     }
-    mark_swings(&mut moves);
-    Ok(Review { black_start, moves })
+    Ok(reviewer.finish())
+}
+
+/// A review made one position at a time, so that a server can run each search as a job
+/// of its own on a shared pool and tell the progress in between.
+#[derive(Debug, Clone)]
+pub struct Reviewer {
+    record: Record,
+    level: Level,
+    seed: u64,
+    game: AnyGame,
+    /// The next entry of the record's moves to play.
+    next: usize,
+    total: usize,
+    black_start: f64,
+    /// The estimate of the position before the next move.
+    estimate: Estimate,
+    moves: Vec<MoveReview>,
+}
+
+impl Reviewer {
+    /// A review of `record` at `level`; the start position is searched at once.
+    ///
+    /// # Errors
+    /// A record whose start position cannot be built.
+    pub fn new(record: &Record, level: Level, seed: u64) -> Result<Reviewer, RecordError> {
+        let game = AnyGame::from_record(record)?;
+        let estimate = Estimate::of(&game, level, seed);
+        Ok(Reviewer {
+            total: record.moves.iter().filter(|m| m.is_play()).count(),
+            record: record.clone(),
+            level,
+            seed,
+            black_start: estimate.black,
+            estimate,
+            game,
+            next: 0,
+            moves: Vec::new(),
+        })
+    }
+
+    /// Moves of play reviewed so far, and in all.
+    pub fn done(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn total(&self) -> usize {
+        self.total
+    }
+
+    /// Reviews the next move of play (one search); false when none was left.
+    pub fn step(&mut self) -> bool {
+        while let Some(mv) = self.record.moves.get(self.next) {
+            let i = self.next;
+            self.next += 1;
+            let preferred = self.estimate.preferred.clone().filter(|p| !is_same(p, mv));
+            let preferred_notation = preferred
+                .as_ref()
+                .and_then(|p| self.game.clone().apply(p).notation);
+            let report = self.game.apply(mv);
+            if !mv.is_play() || !report.accepted() {
+                continue;
+            }
+            let after = Estimate::of(&self.game, self.level, self.seed.wrapping_add(i as u64 + 1));
+            let before = std::mem::replace(&mut self.estimate, after);
+            let black_after = self.estimate.black;
+            let mover = |b: f64| if mv.color == Color::Black { b } else { 1.0 - b };
+            self.moves.push(MoveReview {
+                number: i + 1,
+                color: mv.color,
+                black_before: before.black,
+                black_after,
+                lost: (mover(before.black) - mover(black_after)).max(0.0),
+                preferred: preferred.map(|p| p.to_value(self.record.variant)),
+                notation: report.notation,
+                preferred_notation,
+                swing: false,
+            });
+            return true;
+        }
+        false
+    }
+
+    /// The review of the moves reviewed, with its swings marked.
+    pub fn finish(mut self) -> Review {
+        mark_swings(&mut self.moves);
+        Review {
+            black_start: self.black_start,
+            moves: self.moves,
+        }
+    }
 }
 
 /// Whether the preferred move is the move played (a continuous request aside, which
@@ -110,6 +179,7 @@ fn mark_swings(moves: &mut [MoveReview]) {
 }
 
 /// Black's estimate of a position, and the move the computer prefers there.
+#[derive(Debug, Clone)]
 struct Estimate {
     black: f64,
     preferred: Option<RecordMove>,
@@ -183,6 +253,8 @@ impl MoveReview {
             "black_after": round(self.black_after),
             "lost": round(self.lost),
             "preferred": self.preferred,
+            "notation": self.notation,
+            "preferred_notation": self.preferred_notation,
             "swing": self.swing,
         })
     }

@@ -8,6 +8,7 @@ use crate::error::AppError;
 use crate::game::rooms::Rooms;
 use crate::http::gate::Limits;
 use crate::http::heavy_pool::HeavyPool;
+use crate::http::review::Reviews;
 use crate::ids;
 use crate::socket::quota::Quotas;
 use crate::store::{Event, GameRow};
@@ -25,6 +26,8 @@ pub struct AppState {
     pub idle_after: Duration,
     /// What each WebSocket may cost, per connection, per address and in total.
     pub quotas: Arc<Quotas>,
+    /// The computer's reviews being made.
+    pub reviews: Arc<Reviews>,
 }
 
 impl AppState {

@@ -141,6 +141,7 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
         limits: config.limits.clone(),
         idle_after: config.idle_after,
         quotas: Arc::new(quota::Quotas::new(config.sockets.clone())),
+        reviews: Arc::default(),
     })
 }
 

@@ -17,6 +17,7 @@ mod event;
 mod games;
 mod instances;
 mod lobby;
+mod reviews;
 mod rows;
 mod schema;
 mod time;

@@ -75,6 +75,10 @@ const MIGRATIONS: &[Step] = &[
     ),
     // Seat tokens and invites are stored as their hashes from here on.
     Step::HashTokens,
+    // The computer's review of a finished game, made once (`/api/games/{id}/review`).
+    Step::Sql(
+        "CREATE TABLE reviews (game_id TEXT PRIMARY KEY, body TEXT NOT NULL, created_ms BIGINT NOT NULL)",
+    ),
 ];
 
 /// Rows read or deleted per statement by the long walks over the games (hashing their
