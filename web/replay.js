@@ -7,6 +7,7 @@ import { render } from './render.js';
 import { describeMove, percent } from './state.js';
 import { fmtScore, countNotes, countTableRows, resultWhy } from './count.js';
 import { $, listItems } from './dom.js';
+import { initReview, markPreferred, reviewAt } from './review.js';
 
 const svg = $('board');
 // The server answers a slice of frames at a time: they are fetched as the slider reaches
@@ -98,6 +99,7 @@ async function show(i) {
   const drawn = at;
   requestAnimationFrame(() => {
     render(svg, st, board, { zoom: 1, cx: null, cy: null });
+    markPreferred(svg, drawn, board.radius);
     document.body.dataset.frame = String(drawn);
   });
   $('slider').value = at;
@@ -110,6 +112,7 @@ async function show(i) {
   $('score').textContent = `B ${fmtScore(shown.black)} · W ${fmtScore(shown.white)}`;
   drawCount(fr.count);
   markCurrent();
+  reviewAt(at);
   $('analysis').textContent = '';
 }
 
@@ -181,6 +184,7 @@ if (id) {
   };
 }
 $('analyse').onclick = analyse;
+initReview({ gameId: id || null, upload: () => $('upload').files[0] ?? null, jump: (move) => show(move) });
 $('slider').oninput = () => show(Number($('slider').value));
 $('prev').onclick = () => show(at - 1);
 $('next').onclick = () => show(at + 1);

@@ -21,19 +21,25 @@ pub struct Level {
     pub random_share: f64,
     /// Whether the level searches on every core it is given.
     pub all_threads: bool,
+    /// Whether the level resigns a lost game ([`crate::ending::Ending`]): from level 4,
+    /// where a beginner's opponent would rather play on.
+    pub resigns: bool,
 }
 
 /// Levels 1 to 10.
 pub const LEVELS: [Level; 10] = [
     Level {
+        resigns: false,
         random_share: 0.5,
         ..level(Some(25), None, 1.0)
     },
     Level {
+        resigns: false,
         random_share: 0.25,
         ..level(Some(50), None, 0.7)
     },
     Level {
+        resigns: false,
         random_share: 0.1,
         ..level(Some(100), None, 0.5)
     },
@@ -59,6 +65,7 @@ const fn level(playouts: Option<u32>, seconds: Option<f64>, temperature: f64) ->
         temperature,
         random_share: 0.0,
         all_threads: false,
+        resigns: true,
     }
 }
 

@@ -19,9 +19,11 @@
 pub mod baseline;
 pub mod classic;
 pub mod continuous;
+pub mod ending;
 pub mod level;
 pub mod margo;
 pub mod player;
+pub mod review;
 pub mod search;
 pub mod survival;
 pub mod topological;

@@ -12,6 +12,7 @@ use stonefield_rules::continuous;
 use stonefield_rules::{ByColor, Color, Game, Outcome, Stone};
 
 use crate::classic::{self, estimate_dead};
+use crate::ending::{Ending, classic_settled, passes_back, settled_by_playouts};
 use crate::level::Level;
 use crate::search::{Choice, Policy, Search, SearchConfig};
 use crate::survival::dead_by_continuations;
@@ -31,8 +32,13 @@ pub const MAX_SECONDS_A_MOVE: f64 = 2.0;
 /// What the computer is asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Task {
-    /// Its move; `opponent_passed` when the last move was the opponent's pass.
-    Move { opponent_passed: bool },
+    /// Its move; `opponent_passed` when the last move was the opponent's pass, and
+    /// `hopeless_moves` as the last [`Thought::Move`] gave it (0 at first): the caller
+    /// keeps it between moves, so that resignation waits for several hopeless estimates.
+    Move {
+        opponent_passed: bool,
+        hopeless_moves: u32,
+    },
     /// The stones it thinks dead, at the count.
     Mark,
     /// The move it suggests to the player to move, and that player's win estimate.
@@ -42,8 +48,9 @@ pub enum Task {
 /// The computer's answer.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Thought {
-    /// A record move of the player to move: a stone, a pass or a resignation.
-    Move(RecordMove),
+    /// A record move of the player to move (a stone, a pass or a resignation), and the
+    /// count of hopeless estimates to pass with the next [`Task::Move`].
+    Move { mv: RecordMove, hopeless_moves: u32 },
     /// Points of the stones it thinks dead, as record coordinates.
     Dead(Vec<Vec<f64>>),
     /// A suggested record move and the win estimate (0 to 1) of the player to move.
@@ -67,22 +74,35 @@ pub const HINT_LEVEL: u8 = 6;
 /// use stonefield_record::{AnyGame, Variant};
 ///
 /// let game = AnyGame::new(Variant::Topological, &Map::new(), None).unwrap();
-/// let task = Task::Move { opponent_passed: false };
-/// let Thought::Move(mv) = think(&game, Level::get(1).unwrap(), task, 7) else { panic!() };
+/// let task = Task::Move { opponent_passed: false, hopeless_moves: 0 };
+/// let Thought::Move { mv, .. } = think(&game, Level::get(1).unwrap(), task, 7) else {
+///     panic!()
+/// };
 /// assert_eq!(mv.color, stonefield_rules::Color::White);
 /// ```
 pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let opponent_passed = match task {
+    let (opponent_passed, ending) = match task {
         Task::Mark => return Thought::Dead(dead_stones(game, &mut rng)),
-        Task::Move { opponent_passed } => opponent_passed,
-        Task::Hint => false,
+        Task::Move {
+            opponent_passed,
+            hopeless_moves,
+        } => (
+            opponent_passed,
+            Ending {
+                resigns: level.resigns,
+                hopeless_moves,
+            },
+        ),
+        // A hint never resigns for the player.
+        Task::Hint => (false, Ending::default()),
     };
     let me = game.to_move();
     let mut think = Thinker {
         level,
         seed,
         opponent_passed,
+        ending,
         rng,
         win_rate: None,
     };
@@ -94,13 +114,20 @@ pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
                 classic::SearchPolicy::default(),
                 classic::search_config(),
                 classic_wins_count,
+                classic_settled,
             );
             choice_move(me, choice, |p| (vec![p.x().into(), p.y().into()], false))
         }
         AnyGame::Continuous(a) => {
             let policy = ContinuousPolicy::default();
             let config = ContinuousPolicy::search_config();
-            let choice = think.choose(a.game(), policy, config, |g, _| leads(g));
+            let choice = think.choose(
+                a.game(),
+                policy,
+                config,
+                |g, _| leads(g),
+                |g, rng| settled_by_playouts(g, &ContinuousPolicy::default(), rng),
+            );
             choice_move(me, choice, |p| (vec![p.x(), p.y()], false))
         }
         AnyGame::Margo(a) => {
@@ -109,15 +136,20 @@ pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
                 MargoPolicy::default(),
                 SearchConfig::default(),
                 |g, _| leads(g),
+                |g, rng| settled_by_playouts(g, &MargoPolicy::default(), rng),
             );
             choice_move(me, choice, |p| {
                 (p.coords().iter().map(|&c| c.into()).collect(), false)
             })
         }
         AnyGame::Topological(a) => {
-            let choice = think.choose(a.game(), TopoPolicy, SearchConfig::default(), |g, _| {
-                leads(g)
-            });
+            let choice = think.choose(
+                a.game(),
+                TopoPolicy,
+                SearchConfig::default(),
+                |g, _| leads(g),
+                |g, rng| settled_by_playouts(g, &TopoPolicy, rng),
+            );
             choice_move(me, choice, |m| {
                 (vec![m.at.x().into(), m.at.y().into()], m.reserve)
             })
@@ -130,48 +162,64 @@ pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
             mv,
             win_rate: think.win_rate,
         },
-        _ => Thought::Move(mv),
+        _ => Thought::Move {
+            mv,
+            hopeless_moves: think.ending.hopeless_moves,
+        },
     }
 }
 
-/// A search at a level, and when to pass back.
+/// A search at a level, and when to pass or resign.
 struct Thinker {
     level: Level,
     seed: u64,
     opponent_passed: bool,
+    ending: Ending,
     rng: fastrand::Rng,
     /// The last search's win estimate for the player to move.
     win_rate: Option<f64>,
 }
 
 impl Thinker {
-    /// The move for the player to move in `game`: a pass when the opponent passed and
-    /// `passing_wins` says the count now is won (passing back then ends the game), else
-    /// the search's move, drawn by visits at the weaker levels.
+    /// The move for the player to move in `game`: a pass when passing back cannot lose
+    /// (the opponent passed, `passing_wins` says the count now is won and `settled` that
+    /// the board is), else the search's move, drawn by visits at the weaker levels, with
+    /// the [`Ending`]'s rules for passing and resigning.
     fn choose<G, P>(
         &mut self,
         game: &G,
         policy: P,
         base: SearchConfig,
         passing_wins: impl FnOnce(&G, &mut fastrand::Rng) -> bool,
+        settled: impl Fn(&G, &mut fastrand::Rng) -> bool,
     ) -> Choice<G::Move>
     where
         G: Game + Sync,
         G::Move: Send + Sync,
         P: Policy<G>,
     {
-        if self.opponent_passed && passing_wins(game, &mut self.rng) {
+        let rng = &mut self.rng;
+        if passes_back(self.opponent_passed, passing_wins(game, rng), || {
+            settled(game, rng)
+        }) {
+            self.ending.hopeless_moves = 0;
             return Choice::Pass;
         }
         let mut config = SearchConfig {
             seed: self.seed,
+            // Resignation is the ending's, on several searches' word.
+            resign_below: None,
             ..self.level.search_config(base, 1)
         };
+        let may_pass = policy.may_pass(game);
         let cap = Duration::from_secs_f64(MAX_SECONDS_A_MOVE);
         config.time = Some(config.time.map_or(cap, |t| t.min(cap)));
         let result = Search::new(game.clone(), policy, config).run();
         self.win_rate = Some(result.win_rate);
-        self.level.pick(&result, &mut self.rng)
+        let picked = self.level.pick(&result, &mut self.rng);
+        let rng = &mut self.rng;
+        self.ending
+            .after_search(&result, picked, may_pass, || settled(game, rng))
     }
 }
 
@@ -287,8 +335,9 @@ mod tests {
                 }
                 let task = Task::Move {
                     opponent_passed: passed,
+                    hopeless_moves: 0,
                 };
-                let Thought::Move(mv) = think(&g, level, task, turn) else {
+                let Thought::Move { mv, .. } = think(&g, level, task, turn) else {
                     panic!("{variant:?}: a move is asked, not marks");
                 };
                 let report = g.apply(&mv);

@@ -9,6 +9,7 @@ mod bench;
 mod convert;
 mod gtp;
 mod replay;
+mod review;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -53,6 +54,19 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Review a game (JSON record or SGF, any variant): Black's win estimate after every
+    /// move, what each move lost, the move the computer preferred; the largest swings
+    /// starred. A progress bar on standard error.
+    Review {
+        /// The record (.json) or SGF file (.sgf).
+        file: PathBuf,
+        /// Print the review as JSON (docs/record-format.md, "Review").
+        #[arg(long)]
+        json: bool,
+        /// The computer's level for the review (1-10) [default: 6, as hints].
+        #[arg(long)]
+        level: Option<u8>,
+    },
     /// Convert a classic game between SGF and the JSON record (formats from the extensions).
     Convert { input: PathBuf, output: PathBuf },
     /// Play classic Go games between two GTP engines, colours alternating, and print the
@@ -77,6 +91,7 @@ fn main() -> ExitCode {
         Command::Bench { target } => bench::run(target),
         Command::Gtp(options) => gtp::run(options),
         Command::Replay { file, json } => replay::run(&file, json),
+        Command::Review { file, json, level } => review::run(&file, json, level),
         Command::Convert { input, output } => convert::run(&input, &output),
         Command::Match(config) => arena::run(&config),
         Command::Serve(config) => stonefield_server::run(config),

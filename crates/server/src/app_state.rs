@@ -9,6 +9,7 @@ use crate::error::AppError;
 use crate::game::rooms::Rooms;
 use crate::http::gate::Limits;
 use crate::http::heavy_pool::HeavyPool;
+use crate::http::review::Reviews;
 use crate::ids;
 use crate::socket::quota::Quotas;
 use crate::store::{Event, GameRow};
@@ -28,6 +29,8 @@ pub struct AppState {
     pub quotas: Arc<Quotas>,
     /// The sign-in throttles and cookie settings.
     pub accounts: Arc<Accounts>,
+    /// The computer's reviews being made.
+    pub reviews: Arc<Reviews>,
 }
 
 impl AppState {

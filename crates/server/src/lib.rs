@@ -148,6 +148,7 @@ pub async fn open_state(config: &Config) -> anyhow::Result<AppState> {
         idle_after: config.idle_after,
         quotas: Arc::new(quota::Quotas::new(config.sockets.clone())),
         accounts: Arc::new(accounts::Accounts::new(config.secure_cookies)),
+        reviews: Arc::default(),
     })
 }
 

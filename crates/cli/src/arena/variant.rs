@@ -10,6 +10,7 @@ use anyhow::{Context, bail};
 use clap::Parser;
 use serde_json::{Map, Value, json};
 use stonefield_ai::baseline::{Greedy, random_choice};
+use stonefield_ai::ending::{Ending, passes_back, settled_by_playouts};
 use stonefield_ai::level::{LEVELS, Level};
 use stonefield_ai::player;
 use stonefield_ai::search::{Choice, Policy, Search, SearchConfig};
@@ -135,10 +136,13 @@ impl Contestant {
     }
 }
 
-/// A seat: its player, and the search it keeps between moves (its tree is reused).
+/// A seat: its player, the search it keeps between moves (its tree is reused), and its
+/// rules for passing and resigning.
 struct Seat<G: Game, P> {
     contestant: Contestant,
     search: Option<(Search<G, P>, Level)>,
+    policy: P,
+    ending: Ending,
     rng: fastrand::Rng,
 }
 
@@ -151,28 +155,49 @@ where
     fn new(contestant: Contestant, start: &G, policy: &P, base: &SearchConfig, seed: u64) -> Self {
         let search = contestant
             .search_config(base, seed)
-            .map(|(config, level)| (Search::new(start.clone(), policy.clone(), config), level));
+            .map(|(mut config, level)| {
+                // Resignation is the ending's, on several searches' word.
+                config.resign_below = None;
+                (Search::new(start.clone(), policy.clone(), config), level)
+            });
+        let resigns = search.as_ref().is_some_and(|(_, level)| level.resigns);
         Seat {
             contestant,
             search,
+            policy: policy.clone(),
+            ending: Ending {
+                resigns,
+                hopeless_moves: 0,
+            },
             rng: fastrand::Rng::with_seed(seed),
         }
     }
 
     /// The move of this seat's player in `game`, and the playouts it searched. The search
-    /// passes back when the opponent passed and it leads on the live count, as the
-    /// server's computer does.
+    /// ends games by the server's computer's rules ([`Ending`]): it passes back when the
+    /// opponent passed, it leads on the live count and the board is settled, and resigns
+    /// after several hopeless estimates.
     fn choose(&mut self, game: &G, opponent_passed: bool) -> (Choice<G::Move>, Option<u64>) {
+        let (policy, rng) = (&self.policy, &mut self.rng);
         match (&self.contestant, &mut self.search) {
-            (Contestant::Search(_), _) if opponent_passed && player::leads(game) => {
+            (Contestant::Search(_), Some(_))
+                if passes_back(opponent_passed, player::leads(game), || {
+                    settled_by_playouts(game, policy, rng)
+                }) =>
+            {
+                self.ending.hopeless_moves = 0;
                 (Choice::Pass, None)
             }
-            (Contestant::Random, _) => (random_choice(game, &mut self.rng), None),
-            (Contestant::Greedy, _) => (game.greedy_choice(&mut self.rng), None),
+            (Contestant::Random, _) => (random_choice(game, rng), None),
+            (Contestant::Greedy, _) => (game.greedy_choice(rng), None),
             (Contestant::Search(_), Some((search, level))) => {
                 search.set_game(game.clone());
                 let result = search.run();
-                let choice = level.pick(&result, &mut self.rng);
+                let picked = level.pick(&result, rng);
+                let may_pass = policy.may_pass(game);
+                let choice = self.ending.after_search(&result, picked, may_pass, || {
+                    settled_by_playouts(game, policy, rng)
+                });
                 (choice, Some(u64::from(result.playouts)))
             }
             (Contestant::Search(_), None) => (random_choice(game, &mut self.rng), None),

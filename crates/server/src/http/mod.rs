@@ -9,6 +9,7 @@ pub mod heavy_pool;
 pub mod listen;
 pub mod new_game;
 pub mod replay;
+pub mod review;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -100,6 +101,12 @@ pub fn app(state: AppState) -> Router {
             "/api/games/{id}/analysis",
             get(crate::http::analysis::analyse_game),
         )
+        .route(
+            "/api/games/{id}/review",
+            get(review::game_review).post(review::review_game),
+        )
+        .route("/api/review", post(review::review_upload))
+        .route("/api/review/{key}", get(review::upload_review))
         .route("/ws/{id}", get(ws_upgrade))
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))

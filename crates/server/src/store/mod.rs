@@ -19,6 +19,7 @@ mod games;
 mod instances;
 mod lobby;
 mod rated;
+mod reviews;
 mod rows;
 mod schema;
 mod time;

@@ -118,6 +118,10 @@ const MIGRATIONS: &[Step] = &[
     CREATE INDEX games_black_account ON games (black_account, updated_ms);
     CREATE INDEX games_white_account ON games (white_account, updated_ms)",
     ),
+    // The computer's review of a finished game, made once (`/api/games/{id}/review`).
+    Step::Sql(
+        "CREATE TABLE reviews (game_id TEXT PRIMARY KEY, body TEXT NOT NULL, created_ms BIGINT NOT NULL)",
+    ),
 ];
 
 /// Rows read or deleted per statement by the long walks over the games (hashing their

@@ -77,7 +77,14 @@ impl Room {
                 self.thinking.own_count = None;
                 if self.engine.to_move() == seat.color {
                     let opponent_passed = self.opponent_passed();
-                    self.ask(seat, Task::Move { opponent_passed });
+                    let hopeless_moves = self.thinking.hopeless_moves;
+                    self.ask(
+                        seat,
+                        Task::Move {
+                            opponent_passed,
+                            hopeless_moves,
+                        },
+                    );
                 }
             }
             Phase::MarkingDead => match self.thinking.own_count {
@@ -181,7 +188,10 @@ impl Room {
             return;
         }
         match thought {
-            Thought::Move(mv) => self.computer_plays(seat.color, mv).await,
+            Thought::Move { mv, hopeless_moves } => {
+                self.thinking.hopeless_moves = hopeless_moves;
+                self.computer_plays(seat.color, mv).await;
+            }
             Thought::Hint { .. } => {}
             Thought::Dead(points) => {
                 for at in points {

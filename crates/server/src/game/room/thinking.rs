@@ -31,6 +31,10 @@ pub(super) struct Thinking {
     pub(super) answers: mpsc::Sender<Answer>,
     /// The score under the computer's own marks, once it has marked.
     pub(super) own_count: Option<ByColor<f64>>,
+    /// The computer's own moves in a row whose search found its game hopeless
+    /// ([`Task::Move`](crate::game::computer::Task)): kept in memory only, so a restart
+    /// at worst delays a resignation.
+    pub(super) hopeless_moves: u32,
     /// A player's hint is being searched: one at a time per game.
     pub(super) hint_pending: bool,
     /// Until this time (ms) the instance that stored the last change answers for the
@@ -48,6 +52,7 @@ impl Thinking {
             asked: None,
             answers,
             own_count: None,
+            hopeless_moves: 0,
             hint_pending: false,
             others_answer_until: None,
         };
