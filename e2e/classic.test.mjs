@@ -2,7 +2,7 @@
 // territory count (marks, breakdown, acceptance, result), and a ko under Chinese rules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot, pass } from './server.mjs';
 
 const msg = (page) => page.textContent('#msg');
 
@@ -59,9 +59,9 @@ test('classic: two players and a watcher, to a counted result', async () => {
     await waitSeq(black, moves.length);
     assert.equal(await black.getAttribute('body', 'data-you'), 'black');
 
-    await black.click('#pass');
+    await pass(black);
     await waitSeq(white, moves.length + 1);
-    await white.click('#pass');
+    await pass(white);
     for (const p of [black, white, watcher]) await p.waitForFunction(() => document.body.dataset.phase === 'marking');
     // While marking, the count and the territory marks show at once.
     await watcher.waitForSelector('#count:not([hidden])');
