@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, screenshot } from './server.mjs';
-import { openGame } from './seat.mjs';
+import { openGame, myTurn } from './seat.mjs';
 
 const CASES = [
   { body: { variant: 'classic', rules: { board_size: 9 } }, title: 'How to play Go', words: /liberty/ },
@@ -18,8 +18,12 @@ test('help: each variant explains itself, with pictures, opened by ? and closed 
   try {
     const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     for (const c of CASES) {
-      const page = await openGame(ctx, server, { ...c.body, computer_level: 1 });
+      const page = await openGame(ctx, server, { ...c.body, color: 'white', computer_level: 1 });
       assert.equal(await page.isVisible('#help'), false);
+      // A hint on the board under the help, for the screenshot.
+      await myTurn(page);
+      await page.keyboard.press('h');
+      await page.waitForSelector('#board .hint-mark', { timeout: 20000 });
       await page.keyboard.press('?');
       await page.waitForSelector('#help[open]');
       assert.equal(await page.textContent('#help-title'), c.title);

@@ -70,7 +70,8 @@ function onState(m) {
   applyFull(st, m.state);
   st.geo = geometry(m.state.view.board, m.state.view.rules ?? m.state.rules);
   if (first) { setLinks(m.state); setupHelp(m.state.variant); }
-  if (first && m.state.offers.three_d && st.geo.kind === 'pyramid') { st.margo.fade = st.geo.levels; showView(savedView(), false); }
+  // Without WebGL at all the 3D view is tried anyway, so that its notice says why it is off.
+  if (first && m.state.offers.three_d && st.geo.kind === 'pyramid') { st.margo.fade = st.geo.levels; showView(webglWorks() ? savedView() : '3d', false); }
   st.message = first ? st.seatNotice : '';
   resetPreviews();
 }
@@ -221,6 +222,8 @@ function clickBoard(at, touch = false) {
   if (touch && st.tapConfirm && !samePending(at)) { st.pending = at; st.hover = at; resetPreviews(); return; }
   const tapped = st.pending ?? at;
   st.pending = null;
+  // A finger leaves no pointer behind: no preview of the point just played.
+  if (touch) st.hover = null;
   playAt(tapped);
 }
 
@@ -320,8 +323,8 @@ $('my-name').value = loadName();
 st.tapConfirm = loadTapConfirm();
 $('tap-confirm').checked = st.tapConfirm;
 $('tap-confirm').onchange = () => { st.tapConfirm = $('tap-confirm').checked; saveTapConfirm(st.tapConfirm); st.pending = null; resetPreviews(); };
-$('confirm-move').onclick = () => { const p = st.pending; st.pending = null; if (p) playAt(p); redraw(); };
-$('cancel-move').onclick = () => { st.pending = null; resetPreviews(); };
+$('confirm-move').onclick = () => { const p = st.pending; st.pending = null; st.hover = null; if (p) playAt(p); redraw(); };
+$('cancel-move').onclick = () => { st.pending = null; st.hover = null; resetPreviews(); };
 $('play-hint').onclick = () => {
   const mv = hintMove(st.suggestion);
   if (mv?.at && myTurn(st)) send({ type: 'move', move: { at: mv.at, ...(mv.reserve ? { reserve: true } : {}) } });

@@ -25,7 +25,7 @@ still be placed <em>touching</em> it (a liberty); one that cannot is captured.</
 place it fits (the dashed line shows where). Keys 1, 2, 3 choose to snap to any stone, your own or the
 opponent's. The area of each stone's cell is the score.</p>
 ${pic('0 0 6 3', `<rect width="6" height="3" fill="#e3c27a"/>${B(2, 1.5, 0.5)}<circle cx="2" cy="1.5" r="1" fill="none" stroke="#1565c0" stroke-width="0.05" stroke-dasharray="0.12 0.08"/>${W(3, 1.5, 0.5)}`, 'Liberties: any place on the dashed circle where a stone fits')}
-${pic('0 0 6 3', `<rect width="6" height="3" fill="#e3c27a"/>${B(2.5, 1.5, 0.5)}<circle cx="3.2" cy="1.3" r="0.08" fill="#c00"/><line x1="3.2" y1="1.3" x2="3.45" y2="1.2" stroke="#1565c0" stroke-width="0.05" stroke-dasharray="0.1 0.06"/><circle cx="3.46" cy="1.22" r="0.5" fill="#fafafa" opacity="0.6" stroke="#1565c0" stroke-width="0.05"/>`, 'Snapping: a click on a stone lands beside it')}`;
+${pic('0 0 6 3', `<rect width="6" height="3" fill="#e3c27a"/>${B(2.5, 1.5, 0.5)}<circle cx="3.45" cy="1.18" r="0.5" fill="#fafafa" opacity="0.7" stroke="#1565c0" stroke-width="0.06"/><line x1="2.8" y1="1.4" x2="3.45" y2="1.18" stroke="#1565c0" stroke-width="0.06" stroke-dasharray="0.12 0.08"/><circle cx="2.8" cy="1.4" r="0.1" fill="#1565c0"/>`, 'Snapping: a click on a stone lands beside it')}`;
 
 const MARGO = `<p>Go with balls that stack. Play a ball in an empty hole, or <strong>on top of four balls</strong>
 (of any colour) that support it: green rings mark where you can. There is no pass: the game ends when
@@ -34,8 +34,8 @@ the player to move has no move, and more balls on the board wins.</p>
 empty hole next to its balls on the bottom level is captured, except balls pinned under an enemy ball,
 which stay (<em>zombies</em>, ringed red). Two enemy balls side by side one level up form a <strong>bridge</strong>
 that cuts the contact beneath them (a red cross).</p>
-${pic('-0.8 -0.8 3.6 3.6', `<rect x="-0.6" y="-0.6" width="3.2" height="3.2" rx="0.2" fill="#e3c27a"/>${B(0, 0)}${W(1, 0)}${B(0, 1)}${B(1, 1)}${W(0.5, 0.5, 0.4)}<text x="0.5" y="2.6" font-size="0.35" text-anchor="middle">level 1 on four</text>`, 'Levels: a ball rests on the four below it')}
-${pic('-0.8 -0.8 3.6 3.6', `<rect x="-0.6" y="-0.6" width="3.2" height="3.2" rx="0.2" fill="#e3c27a"/>${B(0, 1)}${B(1, 1)}${W(0, 0)}${W(1, 0)}${W(0, 2)}${W(1, 2)}${W(0.5, 0.5, 0.4)}${W(0.5, 1.5, 0.4)}<path d="M0.38,0.88l0.24,0.24m0,-0.24l-0.24,0.24" stroke="#c00" stroke-width="0.07"/>`, 'A white bridge cuts the black pair below')}`;
+${pic('-0.8 -0.8 3.6 3.6', `<rect x="-0.6" y="-0.6" width="3.2" height="3.2" rx="0.2" fill="#e3c27a"/>${B(0, 0)}${W(1, 0)}${B(0, 1)}${B(1, 1)}${W(0.5, 0.5, 0.4)}<circle cx="2" cy="2" r="0.14" fill="#9a7a3a"/><circle cx="2" cy="1" r="0.14" fill="#9a7a3a"/><circle cx="1" cy="2" r="0.14" fill="#9a7a3a"/><circle cx="0" cy="2" r="0.14" fill="#9a7a3a"/><circle cx="2" cy="0" r="0.14" fill="#9a7a3a"/>`, 'Levels: a ball rests on the four below it')}
+${pic('-0.8 -0.8 3.6 3.6', `<rect x="-0.6" y="-0.6" width="3.2" height="3.2" rx="0.2" fill="#e3c27a"/>${B(0, 1)}${B(1, 1)}${W(0, 0)}${W(1, 0)}${W(0, 2)}${W(1, 2)}${W(0.5, 0.5, 0.4)}${W(0.5, 1.5, 0.4)}<line x1="0.5" y1="0.5" x2="0.5" y2="1.5" stroke="#888" stroke-width="0.12"/><line x1="0" y1="1" x2="1" y2="1" stroke="#c00" stroke-width="0.06" stroke-dasharray="0.08 0.08"/><path d="M0.3,0.8l0.4,0.4m0,-0.4l-0.4,0.4" stroke="#c00" stroke-width="0.1"/>`, 'A white bridge (two balls one level up) cuts the black pair below')}`;
 
 const TOPOLOGICAL = `<p>Grow <strong>trees</strong>: each stone must touch (side by side) one of your stones. The longest
 tree wins (Black gets one extra). You also have five <strong>reserve stones</strong> that go where none of

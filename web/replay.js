@@ -58,7 +58,7 @@ function drawMoveList(moves) {
     const b = document.createElement('button');
     b.className = 'move-button';
     b.textContent = `${LETTER[m.color]} ${m.notation ?? '–'}${m.captured ? ` ×${m.captured}` : ''}`;
-    b.setAttribute('aria-label', `move ${i + 1}: ${NAME[m.color]} ${m.notation ?? 'no change'}${m.captured ? `, captures ${m.captured}` : ''}`);
+    b.title = `move ${i + 1}: ${NAME[m.color]} ${m.notation ?? 'no change'}${m.captured ? `, captures ${m.captured}` : ''}`;
     b.onclick = () => show(i + 1);
     li.append(b);
     return li;
