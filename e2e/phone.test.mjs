@@ -3,10 +3,18 @@
 // controls are big enough for a finger; a pass on an open board asks first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, screenshot } from './server.mjs';
+import { mkdirSync } from 'node:fs';
+import { startServer, launch } from './server.mjs';
 import { openGame, myTurn, onScreen } from './seat.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+// The screen as the phone shows it: a full-page capture resizes the page and loses the
+// touch screen's media query (pointer: coarse), so only the viewport is taken.
+async function screenshot(page, name) {
+  const dir = new URL('./screenshots/', import.meta.url).pathname;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}${name}.png` });
+}
 const seqOf = async (page) => Number(await page.getAttribute('body', 'data-seq'));
 const stones = (page, color) => page.locator(`#board circle.stone.${color}`).count();
 
@@ -60,6 +68,7 @@ test('phone: tap and confirm on 19x19, 44 px controls, a pass on an open board a
     const seq = await seqOf(page);
     await page.tap('#pass');
     await page.waitForSelector('#pass-confirm:not([hidden])');
+    await page.locator('#pass-confirm').scrollIntoViewIfNeeded();
     await screenshot(page, 'phone');
     await page.tap('#pass-no');
     await page.waitForSelector('#pass-confirm', { state: 'hidden' });

@@ -12,7 +12,7 @@ import { territoryMarks } from './count.js';
 /** @typedef {import('./types.js').GameState} GameState */
 /**
  * What a drawing of the board reads: the game's page state, or the replay's frame.
- * @typedef {{ game: DrawnGame, preview: import('./state.js').PageState['preview'], territory: boolean, suggestion?: import('./types.js').Suggestion }} BoardState
+ * @typedef {{ game: DrawnGame, preview: import('./state.js').PageState['preview'], territory: boolean, suggestion?: import('./types.js').Suggestion, pending?: number[] | null }} BoardState
  */
 /** @typedef {Pick<GameState, 'offers' | 'view' | 'you' | 'to_move' | 'phase' | 'status' | 'count'>} DrawnGame */
 
@@ -115,6 +115,8 @@ function overlay(st, geo) {
     const r = geo.kind === 'pyramid' ? ballRadius(Number(at[2])) : flatRadius(g, geo);
     parts.push(stone(x, y, r, g.you ?? g.to_move, `opacity="${p.at ? 0.6 : 0.25}" data-legal="${ok}" data-at="${at.join(',')}"`, 'ghost'));
     // An outline in a colour that shows on both stones and board.
+    // A tapped point waiting for its second tap: ringed, since the finger hid it.
+    if (ok && st.pending) parts.push(`<circle class="pending-ring" cx="${f(x)}" cy="${f(y)}" r="${f(r * 1.35)}" fill="none" stroke="#1565c0" stroke-width="${f(r * 0.18)}"/>`);
     if (ok && !geo.grid) parts.push(`<circle class="ghost-ring" cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="none" stroke="#1565c0" stroke-width="0.05"/>`);
     if (!ok) parts.push(`<text x="${f(x)}" y="${f(y + 0.2)}" font-size="0.6" text-anchor="middle" fill="#c00">×</text>`);
   }
