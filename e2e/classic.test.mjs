@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import { openCustomGame } from './server.mjs';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot, pass } from './server.mjs';
 
 const msg = (page) => page.textContent('#msg');
 
@@ -61,9 +61,9 @@ test('classic: two players and a watcher, to a counted result', async () => {
     await waitSeq(black, moves.length);
     assert.equal(await black.getAttribute('body', 'data-you'), 'black');
 
-    await black.click('#pass');
+    await pass(black);
     await waitSeq(white, moves.length + 1);
-    await white.click('#pass');
+    await pass(white);
     for (const p of [black, white, watcher]) await p.waitForFunction(() => document.body.dataset.phase === 'marking');
     // While marking, the count and the territory marks show at once.
     await watcher.waitForSelector('#count:not([hidden])');

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import { openCustomGame } from './server.mjs';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, hoverBoard, chooseView } from './server.mjs';
+import { startServer, launch, clickBoard, hoverBoard, chooseView, pass } from './server.mjs';
 
 // Creates a game against the computer from the home page form; returns the player's page
 // (seated and live) and a spectator's page on the same game.
@@ -58,7 +58,7 @@ async function passToTheEnd(page) {
     const b = await page.evaluate(() => ({ ...document.body.dataset }));
     if (b.status === 'finished' || b.phase !== 'playing') return;
     const seq = await seqOf(page);
-    await page.click('#pass');
+    await pass(page);
     await page.waitForFunction((n) => Number(document.body.dataset.seq) > n, seq);
   }
   assert.fail('the game did not end');
@@ -101,7 +101,7 @@ test('computer: classic 9x9, answers, a reload while it thinks, a counted end', 
   // A hint: the computer's suggestion and the player's win estimate, to the player only.
   assert.ok(await watcher.isHidden('#ask-hint'));
   await page.click('#ask-hint');
-  await page.waitForFunction(() => /^Suggested: \[\d, \d\] · your win estimate \d+%$/.test(document.getElementById('suggestion').textContent));
+  await page.waitForFunction(() => /^Suggested: [A-HJ]\d · your win estimate \d+%$/.test(document.getElementById('suggestion').textContent));
   await clickBoard(page, 2, 2);
   await page.waitForFunction(() => document.getElementById('suggestion').textContent === '');
   await page.waitForFunction(() => document.getElementById('status').textContent === 'computer is thinking…');
@@ -119,7 +119,7 @@ test('computer: classic 9x9, answers, a reload while it thinks, a counted end', 
   // Analysis of any position, always available in replays.
   await watcher.keyboard.press('Home');
   await watcher.click('#analyse');
-  await watcher.waitForFunction(() => /^black to play: \[\d, \d\] · Black's win estimate \d+%$/.test(document.getElementById('analysis').textContent));
+  await watcher.waitForFunction(() => /^black to play: [A-HJ]\d · Black's win estimate \d+%$/.test(document.getElementById('analysis').textContent));
   await watcher.keyboard.press('End');
   await watcher.click('#analyse');
   await watcher.waitForFunction(() => document.getElementById('analysis').textContent === 'no move to suggest: the game is over here');

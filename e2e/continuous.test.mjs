@@ -2,7 +2,7 @@
 // previews and snap modes, to a scored result after marking, while a third context watches.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
+import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot, pass } from './server.mjs';
 
 const scoreOf = async (page) => {
   const m = (await page.textContent('#score')).match(/^B ([\d.]+) · W ([\d.]+)/);
@@ -73,9 +73,9 @@ test('continuous: two players and a watcher, previews, snap, marking, result', a
     const landed = await watcher.evaluate(() => [...document.querySelectorAll('#board circle.stone.black')].map((e) => [Number(e.dataset.x), Number(e.dataset.y)]));
     assert.ok(landed.some(([x, y]) => x === ghost[0] && y === ghost[1]), `the stone landed on the ghost ${ghost}: ${JSON.stringify(landed)}`);
 
-    await white.click('#pass');
+    await pass(white);
     await waitSeq(black, 6);
-    await black.click('#pass');
+    await pass(black);
     for (const p of [black, white, watcher]) await p.waitForFunction(() => document.body.dataset.phase === 'marking');
     const before = await scoreOf(watcher);
     await clickBoard(black, wx, wy); // mark a white stone dead

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import { openCustomGame } from './server.mjs';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot, pass } from './server.mjs';
 
 const rowText = (page, list, id, cls) => page.textContent(`#${list} tr[data-game="${id}"] td.${cls}`);
 
@@ -70,9 +70,9 @@ test('replay: a counted game lists its moves in notation and ends on the result'
     await waitSeq(white, 1);
     await clickBoard(white, 0, 0); // A9, to be marked dead
     await waitSeq(black, 2);
-    await black.click('#pass');
+    await pass(black);
     await waitSeq(white, 3);
-    await white.click('#pass');
+    await pass(white);
     for (const p of [black, white]) await p.waitForFunction(() => document.body.dataset.phase === 'marking');
     await clickBoard(black, 0, 0);
     // Japanese count: 80 points of territory (the dead stone's among them) and 1 prisoner.

@@ -46,7 +46,9 @@ test('margo 3D: a 3x3 game played to its end by clicks on the 3D board', async (
   try {
     const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
     const [black, white] = await newGame(a, b, server, { variant: 'margo', board: '3' });
-    for (const q of [black, white]) await q.waitForFunction(() => document.body.dataset.view === '3d');
+    // WebGL on SwiftShader is software: the 2D view is the default, and 3D a choice.
+    for (const q of [black, white]) await q.waitForFunction(() => document.body.dataset.view === '2d');
+    for (const q of [black, white]) await chooseView(q, '3d');
     assert.ok(await black.isHidden('#board'), 'the 2D board is hidden');
     // White moves first; Black, waiting, sees no playable marks.
     await white.waitForFunction(() => document.getElementById('board3d').dataset.playable === '9');
@@ -97,7 +99,7 @@ test('margo 3D: orbit, zoom, level fade, and the 2D choice remembered', async ()
   try {
     const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
     const [black, white] = await newGame(a, b, server, { variant: 'margo', board: '3' });
-    await white.waitForFunction(() => document.body.dataset.view === '3d');
+    for (const q of [black, white]) await chooseView(q, '3d');
     const moves = [[white, [0, 0, 0]], [black, [1, 0, 0]], [white, [0, 1, 0]], [black, [1, 1, 0]]];
     for (const [i, [page, p]] of moves.entries()) {
       await page.waitForFunction(() => document.body.dataset.view === '3d' && Number(document.getElementById('board3d').dataset.playable) > 0);

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import { openCustomGame } from './server.mjs';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq, newGame, chooseView } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, newGame, chooseView, pass } from './server.mjs';
 
 const listed = (page) => page.$$eval('#move-list li', (lis) => lis.map((li) => `${li.dataset.color} ${li.querySelector('.move-name').textContent}`));
 const waitListed = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#move-list li').length === k, n);
@@ -55,7 +55,7 @@ test('classic: copy the invite, moves as E7, captures, "White passed", undo wait
     assert.equal(await text(white, '#captures-black'), '1 capture');
     assert.equal(await text(white, '#captures-white'), '0 captures');
 
-    await white.click('#pass');
+    await pass(white);
     for (const p of [black, white]) {
       await waitSeq(p, 6);
       await p.waitForSelector('#pass-notice:not([hidden])');
@@ -144,7 +144,7 @@ test('MarGo moves in the book notation, continuous points to two decimals, Topol
     const [cb, cw] = await newGame(c, d, server, { variant: 'continuous', board: 'square-9', komi: 6.5 });
     await clickBoard(cb, 2.3, 6.7);
     for (const p of [cb, cw]) await waitSeq(p, 1);
-    await cw.click('#pass');
+    await pass(cw);
     for (const p of [cb, cw]) await waitSeq(p, 2);
     await waitListed(cw, 2);
     // The name is the stone's own position (where the click landed, to the pixel).

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { launch, clickBoard, waitSeq } from './server.mjs';
+import { launch, clickBoard, waitSeq, pass } from './server.mjs';
 
 const BIN = process.env.STONEFIELD_BIN ?? new URL('../target/release/stonefield', import.meta.url).pathname;
 const PG = process.env.STONEFIELD_E2E_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -89,9 +89,9 @@ async function playToTheEnd(pages, moves) {
     for (const p of pages) await waitSeq(p, i + 1);
   }
   const passer = moves.length % 2 === 0 ? [black, white] : [white, black];
-  await passer[0].click('#pass');
+  await pass(passer[0]);
   await waitSeq(passer[1], moves.length + 1);
-  await passer[1].click('#pass');
+  await pass(passer[1]);
   const counting = () => document.body.dataset.phase === 'marking' || document.body.dataset.status === 'finished';
   await onEveryPage(pages, counting, 'the count after two passes');
   if (await black.getAttribute('body', 'data-status') !== 'finished') {

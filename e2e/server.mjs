@@ -148,3 +148,10 @@ export async function screenshot(page, name) {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
+
+// Passes as a player does: on an open board the page asks first, and the player confirms.
+export async function pass(page) {
+  const asks = (await page.getAttribute('#pass', 'data-confirm')) === 'true';
+  await page.click('#pass');
+  if (asks) await page.click('#pass-yes');
+}

@@ -2,7 +2,7 @@
 // stones chosen from the server's previews, to its end after two passes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot } from './server.mjs';
+import { startServer, launch, clickBoard, hoverBoard, waitSeq, newGame, shownCount, assertScoreIsResult, screenshot, pass } from './server.mjs';
 
 // Hovers each point in turn until the server's preview calls one legal; returns it.
 async function firstLegal(page, points) {
@@ -66,9 +66,9 @@ test('topological: a 6x6 game with reserve stones to its end after two passes', 
     assert.equal(await black.locator('#board circle.stone').count(), 4 + 2 + 10);
     assert.equal(await black.locator('#board .longest-ring').count(), end.longB + end.longW, 'longest trees ringed');
 
-    await white.click('#pass');
+    await pass(white);
     await waitSeq(black, ++seq);
-    await black.click('#pass');
+    await pass(black);
     for (const q of [black, white]) await q.waitForFunction(() => document.body.dataset.status === 'finished');
     const diff = end.longB + 1 - end.longW;
     const want = diff === 0 ? 'Result: Draw' : `Result: ${diff > 0 ? 'B' : 'W'}+${Math.abs(diff)}`;

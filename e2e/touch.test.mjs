@@ -1,5 +1,5 @@
-// The game page on a phone: a touch screen 390 px wide. The board fits the width, a tap
-// plays where it lands, a pinch zooms without playing, a tap on the zoomed board still
+// The game page on a phone: a touch screen 390 px wide. The board fits the width, two taps
+// play where they land, a pinch zooms without playing, a tap on the zoomed board still
 // lands on the point under the finger, and a touch the browser cancels leaves no finger
 // counted as down.
 import { test } from 'node:test';
@@ -17,8 +17,11 @@ const onPage = (page, x, y) => page.evaluate(([bx, by]) => {
 const stoneAt = (page, x, y, color) => page.waitForFunction(([sx, sy, c]) => [...document.querySelectorAll('#board circle.stone')]
   .some((s) => Math.abs(s.cx.baseVal.value - sx) < 0.01 && Math.abs(s.cy.baseVal.value - sy) < 0.01 && s.classList.contains(c)), [x, y, color]);
 
+// A move by touch: a first tap shows the stone, a second on the same point plays it.
 async function tap(page, x, y) {
   const [px, py] = await onPage(page, x, y);
+  await page.touchscreen.tap(px, py);
+  await page.waitForSelector('#confirm-bar:not([hidden])');
   await page.touchscreen.tap(px, py);
 }
 

@@ -56,6 +56,9 @@ export function drawControls(st) {
   $('reserve-box').hidden = !c.reserveBox;
   $('reserve').checked = st.reserve;
   $('pass').hidden = !c.pass;
+  // The tests read whether a click on Pass asks first.
+  $('pass').dataset.confirm = String(passNeedsConfirm(st.game));
+  $('pass-confirm').hidden = !(st.confirmPass && c.playButtons && myTurn(st));
   for (const el of $('snap').querySelectorAll('button')) el.classList.toggle('on', el.dataset.snap === st.snap);
   $('invite').hidden = !c.invite;
   if (c.invite) $('invite-url').value = `${location.origin}/game/${st.game.id}#invite=${st.game.invite}`;
@@ -92,6 +95,8 @@ export function setLinks(g) {
  * What the controls do: messages for the server, and local choices of the page.
  * @typedef {object} ControlActions
  * @property {(msg: object) => boolean} send
+ * @property {(confirmed?: boolean) => void} pass a pass; on an open board it is confirmed
+ *   first (`true`), or taken back (`false`)
  * @property {() => void} askHint
  * @property {(name: string) => void} saveName
  * @property {(on: boolean) => void} setTerritory
@@ -109,7 +114,9 @@ export function bindControls(a) {
     const name = $('my-name').value.trim();
     if (name) a.saveName(name);
   };
-  $('pass').onclick = () => a.send({ type: 'pass' });
+  $('pass').onclick = () => a.pass();
+  $('pass-yes').onclick = () => a.pass(true);
+  $('pass-no').onclick = () => a.pass(false);
   $('resign').onclick = () => { if (confirm('Resign?')) a.send({ type: 'resign' }); };
   $('undo').onclick = () => a.send({ type: 'undo_request' });
   $('ask-hint').onclick = () => a.askHint();
@@ -126,6 +133,11 @@ export function bindControls(a) {
   $('sound').onchange = () => a.setSound($('sound').checked);
   $('invite-copy').onclick = () => a.copyInvite();
 }
+
+// Fewer moves than this and the board is still open: a pass there is probably a slip.
+export const OPEN_BOARD_MOVES = 20;
+/** A pass needs confirming on an open board. @param {import('./types.js').GameState} g */
+export const passNeedsConfirm = (g) => g.moves.filter((m) => !m.pass).length < OPEN_BOARD_MOVES;
 
 // While the socket is down: a banner with the wait before the next try (counted down by a
 // ticker of its own, since nothing else redraws the page then), and a cover over the board

@@ -18,7 +18,7 @@ function clientToBoard(svg, x, y) {
  * What the board's pointer and keys come to, for the page.
  * @typedef {object} BoardIntents
  * @property {(at: number[] | null) => void} hover the board point under the pointer
- * @property {(at: number[]) => void} click
+ * @property {(at: number[], touch: boolean) => void} click `touch` for a finger's tap
  * @property {(factor: number, at: number[] | null) => void} zoom about a board point
  * @property {(dx: number, dy: number) => void} pan by board units
  * @property {(mode: string) => void} snap continuous Go's snap mode (keys 1 to 3)
@@ -60,7 +60,7 @@ export function bind(svg, h) {
   const up = (/** @type {PointerEvent} */ ev) => {
     pointers.delete(ev.pointerId);
     const at = toBoard(svg, ev);
-    if (drag && !drag.moved && at && pointers.size === 0) h.click(at);
+    if (drag && !drag.moved && at && pointers.size === 0) h.click(at, ev.pointerType === 'touch');
     if (pointers.size === 0) drag = null;
   };
   // A touch the browser takes back (a system gesture, a palm) must not stay counted as a

@@ -1,7 +1,7 @@
 // The game page: claims an invited seat, connects, folds the server's messages into the one
 // state object and redraws from it; pointer and control events change the state, then ask
 // for a redraw. Drawing lives in page.js, controls in controls.js, previews in previews.js.
-import { createState, applyFull, applyMoved, loadSeat, saveSeat, nameField, saveName, loadName, myTurn, in3d } from './state.js';
+import { createState, applyFull, applyMoved, loadSeat, saveSeat, nameField, saveName, loadName, myTurn, in3d, hintMove } from './state.js';
 import { geometry, stoneAt, zoomed } from './board.js';
 import { bind } from './events.js';
 import { connect } from './net.js';
@@ -11,8 +11,10 @@ import { soundOn, setSound, playStone } from './sound.js';
 import { copyField } from './copy.js';
 import { $ } from './dom.js';
 import { drawPage } from './page.js';
-import { bindControls, drawConnection, setLinks } from './controls.js';
+import { bindControls, drawConnection, setLinks, passNeedsConfirm } from './controls.js';
 import * as previews from './previews.js';
+import { setupHelp } from './help.js';
+import { bindKeys, loadTapConfirm, saveTapConfirm } from './keys.js';
 
 /** @typedef {import('./types.js').ServerMessage} ServerMessage */
 /** @typedef {import('./types.js').MoveRequest} MoveRequest */
@@ -67,8 +69,9 @@ function onState(m) {
   const first = !st.game;
   applyFull(st, m.state);
   st.geo = geometry(m.state.view.board, m.state.view.rules ?? m.state.rules);
-  if (first) setLinks(m.state);
-  if (first && m.state.offers.three_d && st.geo.kind === 'pyramid') { st.margo.fade = st.geo.levels; showView(savedView(), false); }
+  if (first) { setLinks(m.state); setupHelp(m.state.variant); }
+  // Without WebGL at all the 3D view is tried anyway, so that its notice says why it is off.
+  if (first && m.state.offers.three_d && st.geo.kind === 'pyramid') { st.margo.fade = st.geo.levels; showView(webglWorks() ? savedView() : '3d', false); }
   st.message = first ? st.seatNotice : '';
   resetPreviews();
 }
@@ -125,7 +128,32 @@ function requestsAt(at) {
 /** @returns {MoveRequest[]} */
 function hoverRequests() {
   if (in3d(st)) return st.hover3d ? [{ at: st.hover3d }] : [];
-  return requestsAt(st.hover);
+  const at = st.pending ?? st.hover;
+  const hinted = hintAt(at);
+  return hinted ? [hinted] : requestsAt(at);
+}
+
+// A click this close to the hint's marker (in screen pixels) plays the hinted move itself.
+const HINT_PIXELS = 12;
+// A second tap this close to the first (screen pixels) confirms it, on boards without points.
+const TAP_PIXELS = 24;
+
+// Board units per screen pixel of the 2D board.
+function unitsPerPixel() {
+  const svg = $('board');
+  const w = svg.getBoundingClientRect().width;
+  return w ? svg.viewBox.baseVal.width / w : 0;
+}
+
+// The hinted move when board point `at` is on its marker: exactly the server's point (a
+// continuous-Go click a few pixels off would snap elsewhere, or be refused).
+/** @param {number[] | null} at @returns {MoveRequest | null} */
+function hintAt(at) {
+  const mv = hintMove(st.suggestion);
+  if (!mv?.at || !at || !st.geo) return null;
+  const [hx, hy] = st.geo.kind === 'pyramid' ? [mv.at[0] + mv.at[2] / 2, mv.at[1] + mv.at[2] / 2] : mv.at;
+  const near = Math.hypot(at[0] - hx, at[1] - hy) <= Math.max(HINT_PIXELS * unitsPerPixel(), st.geo.grid ? 0.5 : 0);
+  return near ? { at: mv.at, ...(mv.reserve ? { reserve: true } : {}) } : null;
 }
 
 function choosePreview() {
@@ -169,8 +197,18 @@ function notMyTurn() {
   return explain(st.game?.you ? 'not-your-turn' : 'spectator');
 }
 
+// Whether a second tap at `at` confirms the pending one: the same point on boards of
+// points, a finger's width away on continuous Go's board.
 /** @param {number[]} at */
-function clickBoard(at) {
+function samePending(at) {
+  const p = st.pending;
+  if (!p || !st.geo) return false;
+  if (st.geo.kind === 'polygon') return Math.hypot(at[0] - p[0], at[1] - p[1]) <= TAP_PIXELS * unitsPerPixel();
+  return JSON.stringify(requestsAt(at)) === JSON.stringify(requestsAt(p));
+}
+
+/** @param {number[]} at @param {boolean} [touch] */
+function clickBoard(at, touch = false) {
   const g = st.game;
   if (!g || !st.geo) return;
   if (g.phase === 'marking' && g.you) {
@@ -180,6 +218,21 @@ function clickBoard(at) {
   }
   const why = notMyTurn();
   if (why) { say(why); return; }
+  // On a touch screen a first tap only shows the stone: the finger hides the point.
+  if (touch && st.tapConfirm && !samePending(at)) { st.pending = at; st.hover = at; resetPreviews(); return; }
+  const tapped = st.pending ?? at;
+  st.pending = null;
+  // A finger leaves no pointer behind: no preview of the point just played.
+  if (touch) st.hover = null;
+  playAt(tapped);
+}
+
+// Plays what a click at board point `at` means: the hint on its marker, else the point.
+/** @param {number[]} at */
+function playAt(at) {
+  if (!st.geo) return;
+  const hinted = hintAt(at);
+  if (hinted) { send({ type: 'move', move: hinted }); return; }
   if (st.geo.kind === 'polygon') { send({ type: 'move', move: { request: at, snap: st.snap } }); return; }
   // Over a MarGo stack wait for every level's answer; elsewhere the server judges.
   const asked = requestsAt(at);
@@ -189,7 +242,7 @@ function clickBoard(at) {
 
 bind($('board'), {
   hover(at) {
-    if (!st.geo) return;
+    if (!st.geo || st.pending) return;
     st.hover = at;
     askPreview();
   },
@@ -267,9 +320,27 @@ async function showView(choice, chosen) {
 }
 
 $('my-name').value = loadName();
+st.tapConfirm = loadTapConfirm();
+$('tap-confirm').checked = st.tapConfirm;
+$('tap-confirm').onchange = () => { st.tapConfirm = $('tap-confirm').checked; saveTapConfirm(st.tapConfirm); st.pending = null; resetPreviews(); };
+$('confirm-move').onclick = () => { const p = st.pending; st.pending = null; st.hover = null; if (p) playAt(p); redraw(); };
+$('cancel-move').onclick = () => { st.pending = null; st.hover = null; resetPreviews(); };
+$('play-hint').onclick = () => {
+  const mv = hintMove(st.suggestion);
+  if (mv?.at && myTurn(st)) send({ type: 'move', move: { at: mv.at, ...(mv.reserve ? { reserve: true } : {}) } });
+};
+$('show-estimate').onclick = () => { st.showScore = !st.showScore; redraw(); };
+bindKeys();
 $('sound').checked = soundOn();
 bindControls({
   send,
+  pass(confirmed) {
+    const g = st.game;
+    if (confirmed === undefined && g && passNeedsConfirm(g)) { st.confirmPass = true; redraw(); return; }
+    st.confirmPass = false;
+    if (confirmed !== false) send({ type: 'pass' });
+    redraw();
+  },
   askHint() { st.suggestion = 'asked'; send({ type: 'hint' }); redraw(); },
   saveName(name) { saveName(name); send({ type: 'name', name }); },
   setTerritory(on) { st.territory = on; redraw(); },

@@ -6,6 +6,7 @@ import * as THREE from './vendor/three/three.module.min.js';
 import { OrbitControls } from './vendor/three/OrbitControls.js';
 import { RoomEnvironment } from './vendor/three/RoomEnvironment.js';
 import { planOf } from './board.js';
+import { hintMove } from './state.js';
 
 // Balls of diameter 1 on holes 1 apart: a ball resting on four others sits sqrt(1/2) higher.
 const RADIUS = 0.49;
@@ -38,6 +39,23 @@ function woodTexture() {
   tex.colorSpace = THREE.SRGBColorSpace;
   tex.anisotropy = 4;
   return tex;
+}
+
+// A flat label (a coordinate) as a sprite: text drawn once on a small canvas.
+/** @param {string} text */
+function label(text) {
+  const c = document.createElement('canvas');
+  c.width = 64; c.height = 64;
+  const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
+  g.font = 'bold 40px system-ui, sans-serif';
+  g.textAlign = 'center'; g.textBaseline = 'middle';
+  g.fillStyle = '#3a2a14';
+  g.fillText(text, 32, 34);
+  const tex = new THREE.CanvasTexture(c);
+  tex.colorSpace = THREE.SRGBColorSpace;
+  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: tex, transparent: true, depthWrite: false }));
+  sprite.scale.set(0.42, 0.42, 1);
+  return sprite;
 }
 
 // The 3D view on `canvas`. `handlers.hover(point)` hears the playable point under the
@@ -103,6 +121,7 @@ export function createMargo3d(canvas, handlers) {
   const ringMaterial = (/** @type {number} */ color) => new THREE.MeshStandardMaterial({ color, emissive: color, emissiveIntensity: 0.6, roughness: 0.4 });
   const legalRing = ringMaterial(COLORS.legal);
   const illegalRing = ringMaterial(COLORS.illegal);
+  const hintRing = ringMaterial(0x8e24aa);
 
   let size = 0;
   /** @type {any} three.js's Group, once built */
@@ -144,6 +163,17 @@ export function createMargo3d(canvas, handlers) {
         h.position.set(x - centre(), 0.002, y - centre());
         h.receiveShadow = true;
         board.add(h);
+      }
+    }
+    // The book's coordinates, as in 2D and the move list: columns A.. along the front and
+    // back edges, rows 1.. from the front along the sides, a half step apart.
+    const cells = 2 * n - 1; const edge = side / 2 - 0.22;
+    for (let c = 0; c < cells; c++) {
+      const v = c / 2 - centre();
+      for (const [text, x, z] of [[String.fromCharCode(65 + c), v, edge], [String.fromCharCode(65 + c), v, -edge], [String(cells - c), -edge, v], [String(cells - c), edge, v]]) {
+        const l = label(String(text));
+        l.position.set(Number(x), 0.22, Number(z));
+        board.add(l);
       }
     }
     scene.add(board);
@@ -231,6 +261,15 @@ export function createMargo3d(canvas, handlers) {
   /** @param {import('./state.js').LoadedState} st */
   function buildOverlay(st) {
     clear(overlay);
+    // The hint: a violet ring around the suggested point and a pin above it.
+    const hint = hintMove(st.suggestion);
+    canvas.dataset.hint = hint?.at ? hint.at.join(',') : '';
+    if (hint?.at) {
+      const at = position(hint.at);
+      overlay.add(mesh(equator, hintRing, at, false));
+      const pin = at.clone(); pin.y += RADIUS + 0.35;
+      overlay.add(mesh(smallSphere, hintRing, pin, false));
+    }
     const pv = st.preview;
     const at = pv ? pv.result.at ?? pv.request.at : null;
     canvas.dataset.ghost = pv && at ? `${at.join(',')}:${pv.result.legal}` : '';

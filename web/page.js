@@ -2,7 +2,7 @@
 // lines, the count, the panel and the controls. `drawPage` is a function of the state
 // alone; the sentences are worked out by the pure helpers exported beside it.
 import { $, listItems } from './dom.js';
-import { myTurn, describeMove, percent, in3d } from './state.js';
+import { myTurn, describeMove, percent, in3d, hintMove } from './state.js';
 import { render } from './render.js';
 import { explain } from './reasons.js';
 import { fmtScore, countTableRows, countNotes, resultWhy } from './count.js';
@@ -10,6 +10,8 @@ import { pyramidInfo } from './pyramid.js';
 import { topoInfo } from './topo.js';
 import { drawPanel } from './panel.js';
 import { drawControls, drawConnection } from './controls.js';
+import { variantName } from './help.js';
+import { playerName } from './panel.js';
 
 /** @typedef {import('./state.js').PageState} PageState */
 /** @typedef {import('./state.js').LoadedState} LoadedState */
@@ -70,7 +72,8 @@ export function suggestionText(st) {
   const sg = st.suggestion;
   if (!sg) return '';
   if (sg === 'asked') return 'looking for a hint…';
-  return `Suggested: ${describeMove(sg.move)}${sg.win_rate == null ? '' : ` · your win estimate ${percent(sg.win_rate)}`}`;
+  const name = sg.notation ?? describeMove(sg.move);
+  return `Suggested: ${name}${sg.win_rate == null ? '' : ` · your win estimate ${percent(sg.win_rate)}`}`;
 }
 
 /** The variant's own line of figures: balls on a pyramid, trees where they count. @param {LoadedState} st */
@@ -83,6 +86,28 @@ export function infoText(st) {
 export function previewMark(st) {
   const pv = st.preview;
   return pv ? `${(pv.result.at ?? pv.request.at ?? []).join(',')}:${pv.result.legal}` : '';
+}
+
+// The running score during play only on demand: in the opening it reads as nonsense (one
+// stone "owns" the whole empty board). Once play stops the count is always shown.
+/** @param {LoadedState} st */
+export const scoreShown = (st) => st.showScore || st.game.phase !== 'playing' || st.game.status !== 'live';
+
+// The last move in words, for screen readers (an aria-live region): "Black E7", with captures.
+/** @param {GameState} g */
+export function lastMoveText(g) {
+  const r = g.last; const i = (g.notation ?? []).length;
+  if (!r || !i) return '';
+  const who = playerName(g, r.color);
+  const caps = r.captured?.length ? `, captures ${r.captured.length}` : '';
+  return `Move ${i}: ${who} ${g.notation?.[i - 1] ?? r.result}${caps}`;
+}
+
+// The window's title: the variant, then whose move it is, so that a tab says when to play.
+/** @param {LoadedState} st */
+export function titleText(st) {
+  const turn = myTurn(st) ? 'your move · ' : '';
+  return `${turn}${variantName(st.game.variant)} · stonefield`;
 }
 
 // The count table and its notes, from the server's `count` (marking and after the end).
@@ -121,6 +146,14 @@ export function drawPage(page) {
   $('you').textContent = youText(g);
   $('status').textContent = statusText(st);
   $('score').textContent = scoreText(st);
+  $('score-line').hidden = !scoreShown(st);
+  $('estimate-box').hidden = st.game.phase !== 'playing' || st.game.status !== 'live';
+  $('show-estimate').setAttribute('aria-pressed', String(st.showScore));
+  $('show-estimate').textContent = st.showScore ? 'Hide the estimate' : 'Estimate the score';
+  document.title = titleText(st);
+  $('variant-name').textContent = variantName(g.variant);
+  const said = lastMoveText(g);
+  if ($('announce').textContent !== said) $('announce').textContent = said;
   $('result').textContent = g.result ? `Result: ${g.result}` : '';
   $('result-why').textContent = resultWhy(g.result);
   drawCount(g);
@@ -129,6 +162,8 @@ export function drawPage(page) {
   drawConnection(st);
   drawControls(st);
   $('suggestion').textContent = suggestionText(st);
+  $('play-hint').hidden = !(hintMove(st.suggestion) && myTurn(st));
+  $('confirm-bar').hidden = !(st.pending && myTurn(st));
   $('info').textContent = infoText(st);
   $('msg').textContent = st.message;
   $('hint').textContent = previewWhyText(st);

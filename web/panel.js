@@ -60,7 +60,7 @@ function moveEntry(i, color, name) {
   const li = document.createElement('li');
   li.dataset.color = color;
   const no = document.createElement('span'); no.className = 'move-no'; no.textContent = String(i + 1);
-  const dot = document.createElement('span'); dot.className = `stone-icon ${color}`;
+  const dot = document.createElement('span'); dot.className = `stone-icon ${color}`; dot.setAttribute('role', 'img');
   dot.setAttribute('aria-label', COLOR_NAME[color]);
   const text = document.createElement('span'); text.className = 'move-name'; text.textContent = name;
   li.append(no, dot, text);

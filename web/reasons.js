@@ -51,7 +51,12 @@ export const REASONS = {
  */
 export function explain(reason, { variant, phase, message } = {}) {
   const entry = REASONS[reason];
-  if (typeof entry === 'string') return entry;
-  if (entry) return entry[phase ?? ''] ?? entry[variant ?? ''] ?? entry.default;
-  return message ?? reason;
+  let text = message ?? reason;
+  if (typeof entry === 'string') text = entry;
+  else if (entry) text = entry[phase ?? ''] ?? entry[variant ?? ''] ?? entry.default;
+  return variant === 'margo' ? inBalls(text) : text;
 }
+
+// MarGo is played with balls: its sentences say so, whatever the shared table says.
+/** @param {string} text */
+export const inBalls = (text) => text.replace(/\b([Ss])tone(s?)\b/g, (_, s, plural) => `${s === 'S' ? 'B' : 'b'}all${plural}`);

@@ -4,7 +4,7 @@
 import { viewBox, COLUMNS, planOf, ballRadius } from './board.js';
 import { f, stone, STONE_SHADES } from './svg.js';
 import { pyramidBoard, pyramidBalls, pyramidPlayable, ballShades } from './pyramid.js';
-import { myTurn } from './state.js';
+import { myTurn, hintMove } from './state.js';
 import { topoUnder, topoOver } from './topo.js';
 import { territoryMarks } from './count.js';
 
@@ -12,7 +12,7 @@ import { territoryMarks } from './count.js';
 /** @typedef {import('./types.js').GameState} GameState */
 /**
  * What a drawing of the board reads: the game's page state, or the replay's frame.
- * @typedef {{ game: DrawnGame, preview: import('./state.js').PageState['preview'], territory: boolean }} BoardState
+ * @typedef {{ game: DrawnGame, preview: import('./state.js').PageState['preview'], territory: boolean, suggestion?: import('./types.js').Suggestion, pending?: number[] | null }} BoardState
  */
 /** @typedef {Pick<GameState, 'offers' | 'view' | 'you' | 'to_move' | 'phase' | 'status' | 'count'>} DrawnGame */
 
@@ -29,6 +29,34 @@ function gridLines(geo) {
     labels.push(`<text x="-0.6" y="${i + 0.15}">${n - i}</text><text x="${n - 0.4}" y="${i + 0.15}">${n - i}</text>`);
   }
   return `<g stroke="#000" stroke-width="0.03">${parts.join('')}</g>${stars}<g font-size="0.38" text-anchor="middle" fill="#333">${labels.join('')}</g>`;
+}
+
+// MarGo's coordinates, the book's: columns A.. and rows 1.. from the bottom on a grid of half
+// steps (a ball of level k sits between the holes of level 0), as the move list names moves.
+/** @param {import('./board.js').PyramidGeometry} geo */
+function pyramidLabels(geo) {
+  const n = geo.size; const cells = 2 * n - 1; const labels = [];
+  for (let c = 0; c < cells; c++) {
+    const v = c / 2; const letter = String.fromCharCode(65 + c); const row = cells - c;
+    labels.push(`<text x="${f(v)}" y="-0.72">${letter}</text><text x="${f(v)}" y="${f(n - 0.12)}">${letter}</text>`);
+    labels.push(`<text x="-0.8" y="${f(v + 0.08)}">${row}</text><text x="${f(n - 0.2)}" y="${f(v + 0.08)}">${row}</text>`);
+  }
+  return `<g class="coords" font-size="0.24" text-anchor="middle" fill="#333">${labels.join('')}</g>`;
+}
+
+// The hint on the board: a dashed ring at the suggested point with its name beside it, in a
+// colour no stone has; continuous Go's ring is the size of a stone, so a click on it plays.
+/** @param {BoardState} st @param {Geometry} geo */
+function hintMark(st, geo) {
+  const mv = hintMove(st.suggestion ?? null);
+  if (!mv?.at) return '';
+  const [x, y] = planOf(mv.at);
+  const r = geo.kind === 'pyramid' ? ballRadius(Number(mv.at[2])) : flatRadius(st.game, geo);
+  const sg = /** @type {{ notation?: string | null }} */ (st.suggestion);
+  const name = sg.notation ?? '';
+  // The name above and to the right, small enough to leave the neighbours' points in sight.
+  const label = name ? `<text x="${f(x + r * 0.75)}" y="${f(y - r * 0.85)}" font-size="${f(Math.max(0.26, r * 0.6))}" text-anchor="start" fill="#6a1b9a" stroke="#fff" stroke-width="0.06" paint-order="stroke" font-weight="bold">${name.replace(/[<&]/g, '')}</text>` : '';
+  return `<g class="hint-mark" data-at="${mv.at.join(',')}"><circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="rgba(106,27,154,0.18)" stroke="#6a1b9a" stroke-width="${f(Math.max(0.06, r * 0.14))}" stroke-dasharray="${f(r * 0.35)} ${f(r * 0.2)}"/><circle cx="${f(x)}" cy="${f(y)}" r="${f(r * 0.18)}" fill="#6a1b9a"/>${label}</g>`;
 }
 
 /** @param {import('./board.js').PolygonGeometry} geo */
@@ -87,6 +115,8 @@ function overlay(st, geo) {
     const r = geo.kind === 'pyramid' ? ballRadius(Number(at[2])) : flatRadius(g, geo);
     parts.push(stone(x, y, r, g.you ?? g.to_move, `opacity="${p.at ? 0.6 : 0.25}" data-legal="${ok}" data-at="${at.join(',')}"`, 'ghost'));
     // An outline in a colour that shows on both stones and board.
+    // A tapped point waiting for its second tap: ringed, since the finger hid it.
+    if (ok && st.pending) parts.push(`<circle class="pending-ring" cx="${f(x)}" cy="${f(y)}" r="${f(r * 1.35)}" fill="none" stroke="#1565c0" stroke-width="${f(r * 0.18)}"/>`);
     if (ok && !geo.grid) parts.push(`<circle class="ghost-ring" cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="none" stroke="#1565c0" stroke-width="0.05"/>`);
     if (!ok) parts.push(`<text x="${f(x)}" y="${f(y + 0.2)}" font-size="0.6" text-anchor="middle" fill="#c00">×</text>`);
   }
@@ -122,7 +152,7 @@ export function render(svg, st, geo, view) {
   svg.setAttribute('viewBox', `${f(vb.x)} ${f(vb.y)} ${f(vb.w)} ${f(vb.h)}`);
   const trees = !!g.offers?.trees;
   let body;
-  if (geo.kind === 'pyramid') body = ballShades(geo.size) + pyramidBoard(geo) + pyramidBalls(g) + (myTurn(st) ? pyramidPlayable(g) : '');
+  if (geo.kind === 'pyramid') body = ballShades(geo.size) + pyramidBoard(geo) + pyramidLabels(geo) + pyramidBalls(g) + (myTurn(st) ? pyramidPlayable(g) : '');
   else body = (geo.grid ? gridLines(geo) : polygonBoard(geo) + territory(st, geo)) + (trees ? topoUnder(g) : '') + flatStones(g, geo) + (geo.grid ? territoryMarks(g) : '') + (trees ? topoOver(g) : '') + atariRings(g, geo);
   const last = g.view.last;
   let lastMark = '';
@@ -130,5 +160,5 @@ export function render(svg, st, geo, view) {
     const [x, y] = planOf(last);
     lastMark = `<circle cx="${f(x)}" cy="${f(y)}" r="${f(geo.radius * 0.4)}" fill="none" stroke="#d33" stroke-width="0.07" class="last"/>`;
   }
-  svg.innerHTML = STONE_SHADES + body + lastMark + overlay(st, geo);
+  svg.innerHTML = STONE_SHADES + body + lastMark + hintMark(st, geo) + overlay(st, geo);
 }

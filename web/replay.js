@@ -1,13 +1,14 @@
 // The replay page: steps through the positions of a stored game or an uploaded record
 // (slider, buttons, arrow keys, the move list), asking the server for the slice of frames
 // it shows. Notation, counts and territory come from the server; the drawing is the game
-// page's (render.js, count.js).
+// page's (render.js, count.js), MarGo's 3D view too (margo3d.js).
 import { geometry } from './board.js';
 import { render } from './render.js';
 import { describeMove, percent } from './state.js';
 import { fmtScore, countNotes, countTableRows, resultWhy } from './count.js';
 import { $, listItems } from './dom.js';
 import { initReview, markPreferred, reviewAt } from './review.js';
+import { savedView, saveView, webglWorks } from './view-choice.js';
 
 const svg = $('board');
 // The server answers a slice of frames at a time: they are fetched as the slider reaches
@@ -26,6 +27,13 @@ let at = 0;
 let wanted = 0;
 // Continuous Go's Voronoi tint and classic territory marks, on unless turned off (T).
 let showTerritory = true;
+// The analysis of the frame shown, drawn on the board as the game page draws a hint.
+/** @type {import('./types.js').Suggestion} */
+let suggestion = null;
+// MarGo's 3D scene, once loaded, and whether it is shown.
+/** @type {any} */
+let scene = null;
+let view3d = false;
 
 /** @type {Record<string, string>} */
 const NAME = { black: 'Black', white: 'White' };
@@ -47,8 +55,13 @@ function drawMoveList(moves) {
   $('moves').replaceChildren(...moves.map((m, i) => {
     const li = document.createElement('li');
     li.dataset.index = String(i + 1);
-    li.textContent = `${LETTER[m.color]} ${m.notation ?? '–'}${m.captured ? ` ×${m.captured}` : ''}`;
-    li.onclick = () => show(i + 1);
+    // A button: the list is reachable by keyboard, and says what it does.
+    const b = document.createElement('button');
+    b.className = 'move-button';
+    b.textContent = `${LETTER[m.color]} ${m.notation ?? '–'}${m.captured ? ` ×${m.captured}` : ''}`;
+    b.title = `move ${i + 1}: ${NAME[m.color]} ${m.notation ?? 'no change'}${m.captured ? `, captures ${m.captured}` : ''}`;
+    b.onclick = () => show(i + 1);
+    li.append(b);
     return li;
   }));
 }
@@ -84,8 +97,8 @@ async function frame(i) {
   return frames.get(i) ?? null;
 }
 
-/** @param {number} i */
-async function show(i) {
+/** @param {number} i @param {boolean} [keep] keeps the analysis drawn (a redraw of the same frame) */
+async function show(i, keep = false) {
   if (!meta || !geo) return;
   const board = geo;
   const target = Math.max(0, Math.min(i, meta.total - 1));
@@ -94,12 +107,16 @@ async function show(i) {
   // A later step may have been asked while this slice was on its way.
   if (!fr || wanted !== target) return;
   at = target;
-  const st = { game: { variant: meta.variant, offers: meta.offers, view: fr.view, you: null, to_move: fr.to_move, phase: 'replay', status: 'replay', count: fr.count ?? null }, hover: null, preview: null, territory: showTerritory };
+  if (!keep) suggestion = null;
+  const st = { game: { variant: meta.variant, offers: meta.offers, view: fr.view, you: null, to_move: fr.to_move, phase: 'replay', status: 'replay', count: fr.count ?? null }, hover: null, preview: null, territory: showTerritory, suggestion };
   // `data-frame` says which frame the board shows, so it is set once the board is drawn.
   const drawn = at;
   requestAnimationFrame(() => {
-    render(svg, st, board, { zoom: 1, cx: null, cy: null });
-    markPreferred(svg, drawn, board.radius);
+    if (view3d && scene && board.kind === 'pyramid') scene.draw(st, board, { fade: board.levels, mine: false });
+    else {
+      render(svg, st, board, { zoom: 1, cx: null, cy: null });
+      markPreferred(svg, drawn, board.radius);
+    }
     document.body.dataset.frame = String(drawn);
   });
   $('slider').value = at;
@@ -113,7 +130,7 @@ async function show(i) {
   drawCount(fr.count);
   markCurrent();
   reviewAt(at);
-  $('analysis').textContent = '';
+  if (!keep) $('analysis').textContent = '';
 }
 
 // The computer's suggestion and win estimate for the frame shown, from the server: of
@@ -128,8 +145,10 @@ async function analyse() {
     : await fetchJson(`/api/analysis?moves=${frame}`, { method: 'POST', headers: { 'content-type': file.name.toLowerCase().endsWith('.sgf') ? 'application/x-go-sgf' : 'application/json' }, body: file });
   if (frame !== at) return;
   if (!a) { $('analysis').textContent = ''; return; }
+  suggestion = a.move ? { move: a.move, notation: a.notation } : null;
+  show(frame, true);
   $('analysis').textContent = a.move
-    ? `${a.to_move} to play: ${describeMove(a.move)}${a.black_win_rate == null ? '' : ` · Black's win estimate ${percent(a.black_win_rate)}`}`
+    ? `${a.to_move} to play: ${a.notation ?? describeMove(a.move)}${a.black_win_rate == null ? '' : ` · Black's win estimate ${percent(a.black_win_rate)}`}`
     : 'no move to suggest: the game is over here';
 }
 
@@ -145,13 +164,56 @@ async function open(fetchSlice) {
   $('slider').max = d.total - 1;
   $('move-count').textContent = d.total - 1;
   $('result').textContent = d.result ? `Result: ${d.result} ${resultWhy(d.result)}`.trim() : '';
-  const who = (/** @type {string} */ c) => d.players?.[c]?.name ?? NAME[c];
+  // The computer is named as the game page names it, also in records that called it
+  // "stonefield (level N)".
+  const who = (/** @type {string} */ c) => {
+    const p = d.players?.[c];
+    return p?.computer?.level ? `Computer (level ${p.computer.level})` : p?.name ?? NAME[c];
+  };
   $('players').textContent = `${who('black')} (B) – ${who('white')} (W)${d.date ? ` · ${d.date}` : ''}`;
   $('territory-box').hidden = !d.offers?.territory;
   drawMoveList(d.moves ?? []);
+  setDownloads();
+  if (d.offers?.three_d && geo.kind === 'pyramid') {
+    $('view-box').hidden = false;
+    await showView(savedView(), false);
+  }
   document.body.dataset.frames = d.total;
   await show(d.total - 1);
   return true;
+}
+
+// The stored game's downloads: its JSON record, and SGF where the variant has one.
+function setDownloads() {
+  if (!id) return;
+  $('downloads').hidden = false;
+  $('download-json').href = `/api/games/${id}/record`;
+  $('download-sgf').href = `/api/games/${id}/sgf`;
+  $('download-sgf').hidden = !meta.offers?.sgf;
+}
+
+// MarGo in 3D ('3d') or 2D, as on the game page; 2D where WebGL does not start.
+/** @param {string} choice @param {boolean} chosen */
+async function showView(choice, chosen) {
+  if (chosen) saveView(choice);
+  if (choice === '3d' && !scene) {
+    try {
+      if (!webglWorks()) throw new Error('no WebGL 2');
+      const { createMargo3d } = await import('./margo3d.js');
+      scene = createMargo3d($('board3d'), { hover() {}, click() {} });
+    } catch (e) {
+      $('msg').textContent = `The 3D view is not available here (${/** @type {Error} */ (e)?.message}): showing the 2D view.`;
+      $('view-3d').disabled = true;
+      choice = '2d';
+    }
+  }
+  view3d = choice === '3d';
+  svg.toggleAttribute('hidden', view3d);
+  $('board3d').hidden = !view3d;
+  $('view-3d').classList.toggle('on', view3d);
+  $('view-2d').classList.toggle('on', !view3d);
+  document.body.dataset.view = view3d ? '3d' : '2d';
+  show(at, true);
 }
 
 /** @param {number | undefined} from */
@@ -185,6 +247,8 @@ if (id) {
 }
 $('analyse').onclick = analyse;
 initReview({ gameId: id || null, upload: () => $('upload').files[0] ?? null, jump: (move) => show(move) });
+$('view-3d').onclick = () => showView('3d', true);
+$('view-2d').onclick = () => showView('2d', true);
 $('slider').oninput = () => show(Number($('slider').value));
 $('prev').onclick = () => show(at - 1);
 $('next').onclick = () => show(at + 1);

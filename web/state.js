@@ -31,6 +31,10 @@ import { rememberGame, noteState } from './local-games.js';
  * @property {number} received when the last full state or move came (performance.now())
  * @property {boolean} thinking the computer is thinking
  * @property {Suggestion} suggestion
+ * @property {number[] | null} pending a tapped point waiting for its second tap (touch)
+ * @property {boolean} tapConfirm a tap shows the stone and a second tap plays it (touch)
+ * @property {boolean} showScore the running score shown during play (on demand)
+ * @property {boolean} confirmPass a pass on an open board waits for its confirmation
  * @property {'connecting' | 'connected' | 'disconnected'} connection the socket's (net.js)
  * @property {number} retryAt when the next reconnection is tried (performance.now() time)
  * @property {{ view: '3d' | '2d' | null, scene: any, fade: number }} margo MarGo's view: the
@@ -60,6 +64,7 @@ export function createState() {
     game: null, geo: null, view: { zoom: 1, cx: null, cy: null }, hover: null, hover3d: null,
     preview: null, previews: createPreviews(), snap: 'nearest', reserve: false, territory: true,
     message: '', seatNotice: '', undoBy: null, received: 0, thinking: false, suggestion: null,
+    pending: null, tapConfirm: true, showScore: false, confirmPass: false,
     connection: 'connecting', retryAt: 0, margo: { view: null, scene: null, fade: 0 },
   };
 }
@@ -78,6 +83,8 @@ export function applyFull(st, game) {
   st.thinking = !!game.computer?.thinking;
   st.suggestion = null;
   st.preview = null;
+  st.pending = null;
+  st.confirmPass = false;
   st.received = performance.now();
 }
 
@@ -122,6 +129,8 @@ export function applyMoved(st, m) {
   st.undoBy = null;
   st.suggestion = null;
   st.preview = null;
+  st.pending = null;
+  st.confirmPass = false;
   st.received = performance.now();
 }
 
@@ -134,6 +143,12 @@ export function describeMove(mv) {
   if (!mv.at) return 'nothing';
   const at = mv.at.map((v) => (Number.isInteger(v) ? v : v.toFixed(2))).join(', ');
   return `[${at}]${mv.reserve ? ' (reserve stone)' : ''}`;
+}
+
+// The suggested point of a hint, if it suggests a stone.
+/** @param {Suggestion} sg @returns {import('./types.js').Move | null} */
+export function hintMove(sg) {
+  return sg && sg !== 'asked' && sg.move?.at ? sg.move : null;
 }
 
 // A win estimate as a percentage.

@@ -7,6 +7,10 @@ import { f, key } from './svg.js';
 const TINT = { black: 'rgba(20,20,20,0.18)', white: 'rgba(255,255,255,0.45)' };
 /** @type {Record<string, string>} */
 const LINK = { black: '#333', white: '#fff' };
+// Each player's longest tree in a colour of its own (not orange for both): blue for Black,
+// orange for White, as the help's picture shows.
+/** @type {Record<string, string>} */
+export const TREE = { black: '#1f6fbf', white: '#d9822b' };
 
 /** @param {number[][]} tree @param {string} color @param {string} cls */
 function links(tree, color, cls) {
@@ -17,7 +21,7 @@ function links(tree, color, cls) {
     }
   }
   const w = cls === 'longest' ? 0.3 : 0.14;
-  return `<g class="tree ${cls} ${color}" stroke="${cls === 'longest' ? '#e0a000' : LINK[color]}" stroke-width="${w}" stroke-linecap="round">${out.join('')}</g>`;
+  return `<g class="tree ${cls} ${color}" stroke="${cls === 'longest' ? TREE[color] : LINK[color]}" stroke-width="${w}" stroke-linecap="round">${out.join('')}</g>`;
 }
 
 // Below the stones: shaded regions and tree links.
@@ -46,7 +50,7 @@ export function topoOver(g) {
   }
   for (const [x, y] of d.closed ?? []) parts.push(`<path class="closed" d="M${f(x - 0.15)},${f(y - 0.15)}l0.3,0.3m0,-0.3l-0.3,0.3" stroke="#a00" stroke-width="0.05"/>`);
   for (const c of ['black', 'white']) {
-    for (const [x, y] of d.longest_tree?.[c] ?? []) parts.push(`<circle class="longest-ring" cx="${x}" cy="${y}" r="0.3" fill="none" stroke="#e0a000" stroke-width="0.06"/>`);
+    for (const [x, y] of d.longest_tree?.[c] ?? []) parts.push(`<circle class="longest-ring ${c}" cx="${x}" cy="${y}" r="0.3" fill="none" stroke="${TREE[c]}" stroke-width="0.06"/>`);
   }
   return parts.join('');
 }

@@ -144,13 +144,13 @@
  *   | { type: 'undo_requested', by: Color }
  *   | { type: 'undo_declined' }
  *   | { type: 'thinking' }
- *   | { type: 'hint', seq: number, move: Move | null, win_rate?: number | null }
+ *   | { type: 'hint', seq: number, move: Move | null, notation?: string | null, win_rate?: number | null }
  *   | { type: 'preview', request: MoveRequest, result: PreviewResult }
  *   | { type: 'refused', reason: string, message?: string }
  *   | { type: 'error', message: string }} ServerMessage
  */
 
 /** The hint shown: being looked for, or the server's suggestion. */
-/** @typedef {'asked' | { move: Move | null, win_rate?: number | null } | null} Suggestion */
+/** @typedef {'asked' | { move: Move | null, notation?: string | null, win_rate?: number | null } | null} Suggestion */
 
 export {};

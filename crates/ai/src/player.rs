@@ -128,7 +128,15 @@ pub fn think(game: &AnyGame, level: Level, task: Task, seed: u64) -> Thought {
                 |g, _| leads(g),
                 |g, rng| settled_by_playouts(g, &ContinuousPolicy::default(), rng),
             );
-            choice_move(me, choice, |p| (vec![p.x(), p.y()], false))
+            // A hint is played by hand: a point a click a few pixels off still plays.
+            let by_hand = |p: &continuous::Point| match task {
+                Task::Hint => crate::continuous::clickable_point(a.game(), *p),
+                _ => *p,
+            };
+            choice_move(me, choice, |p| {
+                let p = by_hand(p);
+                (vec![p.x(), p.y()], false)
+            })
         }
         AnyGame::Margo(a) => {
             let choice = think.choose(

@@ -224,6 +224,8 @@ fn position_8_the_game_ends_when_the_player_to_move_is_stuck() {
             assert!(moves < 1000, "superko ends every game");
         }
         let c = g.ball_count();
+        // The estimate shown beside the board agrees with the final count.
+        assert_eq!(g.estimate(), c);
         let by_count = Outcome::from_scores(f64::from(c.black), f64::from(c.white));
         assert_eq!(g.outcome(), Some(by_count));
         assert!(g.legal_moves().is_empty());

@@ -273,10 +273,10 @@ async fn hints_in_games_against_the_computer_and_only_on_request_between_people(
     let mut mv = hint["move"].clone();
     mv.as_object_mut().unwrap().remove("color");
     me.send(json!({"type": "move", "move": mv})).await;
-    assert_eq!(
-        moved_by(&mut me, "black").await["report"]["result"],
-        "placed"
-    );
+    let report = moved_by(&mut me, "black").await["report"].clone();
+    assert_eq!(report["result"], "placed");
+    // The hint was named as the move list names the move once played.
+    assert_eq!(hint["notation"], report["notation"], "{hint}");
 
     let (id, b, _) = common::classic_game(&s.state).await;
     let mut black = Client::connect(s.addr, &id, Some(&b)).await;

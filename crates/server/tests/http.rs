@@ -265,7 +265,10 @@ async fn analysis_suggests_a_legal_move_for_any_position_of_a_record() {
     let mut game = AnyGame::from_record(&Record::from_value(&record).unwrap()).unwrap();
     game.apply(&RecordMove::from_value(&record["moves"][0], Variant::Classic, "m").unwrap());
     let suggested = RecordMove::from_value(&a["move"], Variant::Classic, "move").unwrap();
-    assert!(game.apply(&suggested).accepted(), "{a}");
+    let report = game.apply(&suggested);
+    assert!(report.accepted(), "{a}");
+    // Named in the variant's notation, as the replay's move list names it.
+    assert_eq!(a["notation"].as_str(), report.notation.as_deref(), "{a}");
 
     let (_, body) = post_text(&s, "/api/analysis?moves=4", &upload, "application/json").await;
     assert_eq!(

@@ -2,6 +2,10 @@
 //! captures, the open board) weighed by cheap priors, and its random playouts, which leave
 //! the Voronoi cells stale until the end and score the end exactly.
 
+mod clickable;
+
+pub use clickable::{CLICK_MARGIN, clickable_point};
+
 use stonefield_rules::continuous::{self, ContinuousGame, Point};
 use stonefield_rules::{Game, Phase};
 

@@ -116,9 +116,14 @@ impl MargoGame {
 
     /// The display estimate of the final count: balls in play, plus empty holes reachable
     /// only from one side's level-0 balls, plus empty points resting on four balls of one
-    /// colour (the seed's territory idea). A display aid, not the result.
+    /// colour (the seed's territory idea). A display aid, not the result. Once the game is
+    /// over it is the final count, balls only: holes nobody could fill any more were
+    /// counted as territory, and the estimate read more than the result (B 11 after B 9).
     pub fn estimate(&self) -> ByColor<u32> {
         let mut score = self.ball_count();
+        if self.phase != Phase::Playing {
+            return score;
+        }
         let board = &self.board;
         let t = board.topo();
         let mut counted = board.occupied();

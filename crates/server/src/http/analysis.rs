@@ -54,7 +54,7 @@ pub async fn analyse_upload(
     analyse(&s, &record, at.moves).await
 }
 
-/// `{"move", "win_rate", "black_win_rate", "to_move"}` for the position after `moves`
+/// `{"move", "notation", "win_rate", "black_win_rate", "to_move"}` for the position after `moves`
 /// moves of `record`; the move and rates are null when the position is not in play.
 async fn analyse(s: &AppState, record: &Value, moves: usize) -> Result<Json<Value>, AppError> {
     check_record(record)?;
@@ -83,6 +83,8 @@ async fn analyse(s: &AppState, record: &Value, moves: usize) -> Result<Json<Valu
     }
     let level = Level::get(HINT_LEVEL).ok_or_else(|| AppError::Internal("hint level".into()))?;
     let seed = moves as u64;
+    // The suggestion is named by playing it on a copy, as the move list names moves.
+    let mut probe = game.clone();
     let thought = pool
         .run(|| true, move || think(&game, level, Task::Hint, seed))
         .await
@@ -91,8 +93,9 @@ async fn analyse(s: &AppState, record: &Value, moves: usize) -> Result<Json<Valu
         return Err(AppError::Internal("the analysis gave no move".into()));
     };
     let black = win_rate.map(|w| if to_move == Color::Black { w } else { 1.0 - w });
+    let notation = probe.apply(&mv).notation;
     let mv = mv.to_value(variant);
     Ok(Json(
-        json!({"move": mv, "win_rate": win_rate, "black_win_rate": black, "to_move": to_move.name()}),
+        json!({"move": mv, "notation": notation, "win_rate": win_rate, "black_win_rate": black, "to_move": to_move.name()}),
     ))
 }

@@ -61,6 +61,11 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/", get(|| async { assets::serve("index.html") }))
         .route("/game/{id}", get(|| async { assets::serve("game.html") }))
+        // Browsers ask for it on their own; the pages link the same picture.
+        .route(
+            "/favicon.ico",
+            get(|| async { assets::serve("favicon.svg") }),
+        )
         .route("/replay", get(|| async { assets::serve("replay.html") }))
         .route(
             "/replay/{id}",

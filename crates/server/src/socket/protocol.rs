@@ -258,6 +258,9 @@ pub enum ServerMessage {
         /// The suggested record move.
         #[serde(rename = "move")]
         mv: Value,
+        /// The move in the variant's notation (`E7`, `(3.25, 4.10)`, `pass`), as the move
+        /// list will write it.
+        notation: Option<String>,
         /// The win estimate (0 to 1) of the player to move; null when the suggestion comes
         /// from the count rather than a search.
         win_rate: Option<f64>,

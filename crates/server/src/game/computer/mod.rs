@@ -38,9 +38,9 @@ impl ComputerSeat {
         ComputerSeat::new(color, level)
     }
 
-    /// The player's name in records.
+    /// The player's name in records: the name the game page shows for this seat.
     pub fn name(self) -> String {
-        format!("stonefield (level {})", self.level)
+        format!("Computer (level {})", self.level)
     }
 }
 

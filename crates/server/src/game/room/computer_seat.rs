@@ -170,8 +170,16 @@ impl Room {
                 && let Some(Thought::Hint { mv, win_rate }) = thought
             {
                 let seq = self.move_count();
+                // Named as the move list will name it once played.
+                let notation = self.engine.game().clone().apply(&mv).notation;
                 let mv = mv.to_value(self.engine.game().variant());
-                self.send_to(conn, &ServerMessage::Hint { seq, mv, win_rate });
+                let hint = ServerMessage::Hint {
+                    seq,
+                    mv,
+                    notation,
+                    win_rate,
+                };
+                self.send_to(conn, &hint);
             }
             return;
         }
