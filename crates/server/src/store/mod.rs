@@ -11,20 +11,24 @@
 //! # Ok(()) }
 //! ```
 
+mod chat;
 mod connection;
 mod error;
 mod event;
 mod games;
 mod instances;
 mod lobby;
+mod rematch;
 mod rows;
 mod schema;
 mod time;
 mod writer;
 
+pub use chat::{Channel, ChatLine};
 pub use connection::{Store, sqlite_url};
 pub use error::StoreError;
 pub use event::{Event, EventKind, UnknownKind, effective, point_value};
+pub use rematch::Rematch;
 pub use rows::{GameRow, Listed};
 pub use time::now_ms;
 pub use writer::CHANNEL;

@@ -16,9 +16,11 @@ use crate::game::clock::Clock;
 use crate::game::live_game::{GameError, LiveGame};
 use crate::socket::protocol::ClientMessage;
 mod actions;
+mod chat;
 mod computer_seat;
 mod events;
 mod outgoing;
+mod rematch;
 mod seating;
 mod state_cache;
 #[cfg(test)]
@@ -30,7 +32,9 @@ use crate::game::rebuild::{pending, replay};
 use crate::game::seats::ClaimError;
 use crate::metrics::Metrics;
 use crate::socket::quota::TimeShare;
-use crate::store::{self, Event, EventKind, GameRow, Store, StoreError, effective};
+use crate::store::{
+    self, ChatLine, Event, EventKind, GameRow, Rematch, Store, StoreError, effective,
+};
 use state_cache::StateCache;
 use thinking::{Answer, Thinking};
 
@@ -85,6 +89,10 @@ pub enum Poke {
     Stored(i64),
     /// The second seat was taken.
     Claimed,
+    /// A chat line was stored (maybe by this room itself).
+    Chat,
+    /// The rematch was offered, declined or made.
+    Rematch,
     /// Notices may have been missed (the listener reconnected): read what is new.
     Resync,
 }
@@ -236,6 +244,12 @@ struct Room {
     spectator_previews: TimeShare,
     /// When (ms) the room next reads the store for events it was not told of.
     next_look_at: u64,
+    /// The game's chat, both channels, in order ([`chat`]).
+    chat: Vec<ChatLine>,
+    /// The place of the last chat line read (-1 before the first).
+    chat_seq: i64,
+    /// Where the rematch stands, once the game is over ([`rematch`]).
+    rematch: Rematch,
 }
 
 /// Opens the room of a stored game and starts its task; a computer's seat thinks on
@@ -280,6 +294,9 @@ pub fn start(
         states: StateCache::default(),
         spectator_previews: TimeShare::new(SPECTATOR_PREVIEWS),
         next_look_at: 0,
+        chat: Vec::new(),
+        chat_seq: -1,
+        rematch: Rematch::default(),
     };
     room.resume_clock(outages);
     let (tx, rx) = mpsc::channel(256);
@@ -350,6 +367,11 @@ impl Room {
         mut answers: mpsc::Receiver<Answer>,
         mut pokes: mpsc::UnboundedReceiver<Poke>,
     ) {
+        // The chat and the rematch are read before the first connection joins.
+        self.catch_up_chat().await;
+        if self.finished() {
+            self.reload_rematch().await;
+        }
         // A game against the computer resumed at its turn: it answers without being asked.
         self.computer_turn().await;
         loop {
