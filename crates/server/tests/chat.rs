@@ -167,16 +167,25 @@ async fn chat_is_stored_in_the_state_and_in_the_finished_record() {
     assert_eq!(replay["chat"], *chat);
 }
 
-/// On PostgreSQL a line said through one instance reaches the channel's connections on
-/// another.
-#[tokio::test]
-async fn chat_crosses_instances() {
-    let Some(url) = pg_fresh_schema().await else {
+/// A fresh schema on the test database, or `None` (the test is skipped).
+async fn database() -> Option<String> {
+    let url = pg_fresh_schema().await;
+    if url.is_none() {
         assert!(
             std::env::var_os("STONEFIELD_REQUIRE_PG").is_none(),
             "PostgreSQL at {PG_URL} is required"
         );
-        return eprintln!("skipped: no PostgreSQL at {PG_URL}");
+        eprintln!("skipped: no PostgreSQL at {PG_URL}");
+    }
+    url
+}
+
+/// On PostgreSQL a line said through one instance reaches the channel's connections on
+/// another.
+#[tokio::test]
+async fn chat_crosses_instances() {
+    let Some(url) = database().await else {
+        return;
     };
     let config = || Config {
         database: Some(url.clone()),
@@ -209,5 +218,41 @@ async fn chat_crosses_instances() {
         "no players' line reached a watcher"
     );
     drop((a, b));
+    pg_drop_schema(&url).await;
+}
+
+/// A line whose place another instance took (written here straight into the table,
+/// unannounced) is stored at the next place, after the room told the line it missed.
+#[tokio::test]
+async fn a_line_that_loses_its_place_comes_after_the_missed_one() {
+    let Some(url) = database().await else {
+        return;
+    };
+    let s = common::server_with(Config {
+        database: Some(url.clone()),
+        ..Config::default()
+    })
+    .await;
+    let (id, black_token, invite) = classic_game(&s.state).await;
+    let mut black = Client::connect(s.addr, &id, Some(&black_token)).await;
+    let mut white = Client::join(s.addr, &id, &invite).await;
+    black.recv_type("state").await;
+    use sqlx::Connection;
+    let mut conn = sqlx::AnyConnection::connect(&url).await.unwrap();
+    sqlx::query(
+        "INSERT INTO chat (game_id, seq, channel, color, sender, body, at_ms, moves) \
+         VALUES ($1, 0, 'players', 'white', 'white', 'first', 1, 0)",
+    )
+    .bind(&id)
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    say(&mut black, "second").await;
+    assert_eq!(heard(&mut white).await["text"], "first");
+    assert_eq!(heard(&mut white).await["text"], "second");
+    let stored = s.state.rooms.store().chat_after(&id, -1).await.unwrap();
+    let places: Vec<(i64, &str)> = stored.iter().map(|l| (l.seq, l.text.as_str())).collect();
+    assert_eq!(places, [(0, "first"), (1, "second")]);
+    drop(s);
     pg_drop_schema(&url).await;
 }
