@@ -1,9 +1,10 @@
 // The chat in the browser: the players' chat reaches the opponent as plain text (markup
-// stays text), the spectators' chat stays apart from it, and a player who hides the
-// opponent's messages keeps them hidden after a reload.
+// stays text), the spectators' chat stays apart from it, a player who hides the
+// opponent's messages keeps them hidden after a reload, and the replay shows the chat said
+// up to the move shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq } from './server.mjs';
 
 // The texts of the chat lines a page shows.
 const lines = (page) => page.$$eval('#chat-lines .chat-text', (els) => els.map((e) => e.textContent));
@@ -58,6 +59,23 @@ test('chat: players and spectators each talk in their own channel', async () => 
     assert.equal(await creator.isChecked('#chat-hide'), true);
     await creator.uncheck('#chat-hide');
     assert.deepEqual(await lines(creator), [markup, 'good luck'], 'the chat so far comes with the state');
+
+    // Said after the first move, then the game ends: the replay shows each line from the
+    // move it was said at.
+    await clickBoard(creator, 4, 4);
+    await waitSeq(friend, 1);
+    await say(friend, 'after the move');
+    await waitLine(creator, 'after the move');
+    friend.once('dialog', (d) => d.accept());
+    await friend.click('#resign');
+    await watcher.waitForFunction(() => document.body.dataset.status === 'finished');
+    await watcher.goto(`${server.url}/replay/${id}`);
+    await watcher.waitForFunction(() => document.body.dataset.chatLines === '4');
+    const said = await watcher.$$eval('#chat-lines li', (els) => els.map((e) => e.textContent));
+    assert.deepEqual(said, [`Black: ${markup}`, 'spectator: spectators here', 'White: good luck', 'White: after the move']);
+    assert.equal(await watcher.locator('#chat-lines img').count(), 0, 'shown as text');
+    await watcher.keyboard.press('Home');
+    await watcher.waitForFunction(() => document.body.dataset.chatLines === '3');
   } finally {
     await browser.close();
     server.stop();
