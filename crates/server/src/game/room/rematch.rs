@@ -15,8 +15,9 @@ use crate::socket::protocol::ServerMessage;
 use crate::store::{GameRow, Rematch, now_ms};
 
 /// The rematch of `old`, to be stored as game `id`: the same settings (every column but
-/// those of a game's course; new settings columns follow by themselves), each
-/// colour's seat (token, name, computer) swapped, live at once (both seats are taken).
+/// those of a game's course; new settings columns, such as a rated flag, follow by
+/// themselves), each colour's seat (token, name, computer) swapped, live at once (both
+/// seats are taken). A new column held per colour (an account) is swapped here too.
 pub(crate) fn rematch_row(old: &GameRow, id: String) -> GameRow {
     let swap = |b: &ByColor<Option<String>>| ByColor {
         black: b.white.clone(),
