@@ -15,6 +15,8 @@ import { bindControls, drawConnection, setLinks, passNeedsConfirm } from './cont
 import * as previews from './previews.js';
 import { setupHelp } from './help.js';
 import { bindKeys, loadTapConfirm, saveTapConfirm } from './keys.js';
+import { bindChat } from './chat.js';
+import { bindRematch } from './rematch.js';
 
 /** @typedef {import('./types.js').ServerMessage} ServerMessage */
 /** @typedef {import('./types.js').MoveRequest} MoveRequest */
@@ -50,6 +52,7 @@ function redraw() {
 
 function draw() {
   drawPage(st);
+  rematch.draw(st.game);
   // A running clock is counted down on the page between the server's figures.
   if (st.game?.clock?.running && st.game.status === 'live') setTimeout(redraw, 250);
 }
@@ -73,6 +76,8 @@ function onState(m) {
   // Without WebGL at all the 3D view is tried anyway, so that its notice says why it is off.
   if (first && m.state.offers.three_d && st.geo.kind === 'pyramid') { st.margo.fade = st.geo.levels; showView(webglWorks() ? savedView() : '3d', false); }
   st.message = first ? st.seatNotice : '';
+  chat.state(m.state);
+  rematch.state(m.state);
   resetPreviews();
 }
 
@@ -103,6 +108,8 @@ function onMessage(m) {
       break;
     case 'refused': st.message = explain(m.reason, { variant: st.game?.variant, phase: st.game?.phase, message: m.message }); break;
     case 'error': st.message = m.message; break;
+    case 'chat': chat.line(m); break;
+    case 'rematch_offered': case 'rematch_declined': case 'rematch_ready': rematch.message(m); break;
     default: break;
   }
   redraw();
@@ -117,6 +124,8 @@ const net = connect(id, loadSeat(id), onMessage, (s, retryIn) => {
   redraw();
 });
 $('reconnect-now').onclick = () => net.retryNow();
+const chat = bindChat(send);
+const rematch = bindRematch(send, id);
 
 // The requests a pointer at board point `at` may mean, highest first.
 /** @param {number[] | null} at */

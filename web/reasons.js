@@ -41,6 +41,12 @@ export const REASONS = {
   'too-often': 'Too many requests at once: wait a moment.',
   'bad-name': 'A name needs 1 to 40 characters, without line breaks or other control characters.',
   'failed': 'The server could not save that; try again.',
+  'chat-empty': 'Say something: the message is empty.',
+  'chat-too-long': 'A chat message has at most 500 characters.',
+  'chat-control': 'A chat message is plain text, without control characters.',
+  'chat-full': 'This game\'s chat is full.',
+  'not-over': 'A rematch is offered once the game is over.',
+  'no-rematch': 'There is no rematch offer from your opponent to answer.',
 };
 
 // The sentence for `reason` in a game of `variant` in `phase`; the server's own message

@@ -9,6 +9,7 @@ import { fmtScore, countNotes, countTableRows, resultWhy } from './count.js';
 import { $, listItems } from './dom.js';
 import { initReview, markPreferred, reviewAt } from './review.js';
 import { savedView, saveView, webglWorks } from './view-choice.js';
+import { speaker } from './chat.js';
 
 const svg = $('board');
 // The server answers a slice of frames at a time: they are fetched as the slider reaches
@@ -25,6 +26,8 @@ let frames = new Map();
 let geo = null;
 let at = 0;
 let wanted = 0;
+/** @type {import('./types.js').ChatLine[]} the record's chat, if any */
+let chat = [];
 // Continuous Go's Voronoi tint and classic territory marks, on unless turned off (T).
 let showTerritory = true;
 // The analysis of the frame shown, drawn on the board as the game page draws a hint.
@@ -128,6 +131,7 @@ async function show(i, keep = false) {
   const shown = fr.count?.total ?? fr.score;
   $('score').textContent = `B ${fmtScore(shown.black)} · W ${fmtScore(shown.white)}`;
   drawCount(fr.count);
+  drawChat();
   markCurrent();
   reviewAt(at);
   if (!keep) $('analysis').textContent = '';
@@ -152,6 +156,18 @@ async function analyse() {
     : 'no move to suggest: the game is over here';
 }
 
+// The chat said up to the move shown, both channels, as plain text.
+function drawChat() {
+  $('chat').hidden = chat.length === 0;
+  const said = chat.filter((l) => l.move <= at);
+  $('chat-lines').replaceChildren(...said.map((l) => {
+    const li = document.createElement('li');
+    li.textContent = `${l.channel === 'spectators' ? 'spectator' : speaker(l)}: ${l.text}`;
+    return li;
+  }));
+  document.body.dataset.chatLines = String(said.length);
+}
+
 // Opens a replay from `fetchSlice`: its first answer (the end of the game) says how long
 // the game is.
 /** @param {SliceSource} fetchSlice */
@@ -159,6 +175,7 @@ async function open(fetchSlice) {
   const d = await fetchSlice(undefined);
   if (!d) return false;
   source = fetchSlice; meta = d; frames = new Map();
+  chat = Array.isArray(d.chat) ? d.chat.filter((/** @type {any} */ l) => l && typeof l.text === 'string') : [];
   d.frames.forEach((/** @type {any} */ f, /** @type {number} */ k) => frames.set(d.from + k, f));
   geo = geometry(d.frames[0].view.board, d.frames[0].view.rules);
   $('slider').max = d.total - 1;

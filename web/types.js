@@ -117,6 +117,19 @@
  * @property {boolean} [hints]
  * @property {Partial<Record<Color, string | null>>} [names]
  * @property {{ color: Color, level: number, thinking?: boolean } | null} [computer]
+ * @property {ChatLine[]} [chat] the last lines of this connection's chat
+ * @property {{ by: Color | null, game: string | null } | null} [rematch] after the end
+ */
+
+/**
+ * A line of chat: the players' (a seat's `color`) or the spectators' (`color` null).
+ * @typedef {object} ChatLine
+ * @property {'players' | 'spectators'} channel
+ * @property {Color | null} color
+ * @property {string} from the player's name, else the colour; `spectator` for a watcher
+ * @property {string} text plain text
+ * @property {number} at_ms
+ * @property {number} move moves played when it was said
  */
 
 /**
@@ -147,7 +160,11 @@
  *   | { type: 'hint', seq: number, move: Move | null, notation?: string | null, win_rate?: number | null }
  *   | { type: 'preview', request: MoveRequest, result: PreviewResult }
  *   | { type: 'refused', reason: string, message?: string }
- *   | { type: 'error', message: string }} ServerMessage
+ *   | { type: 'error', message: string }
+ *   | ({ type: 'chat' } & ChatLine)
+ *   | { type: 'rematch_offered', by: Color }
+ *   | { type: 'rematch_declined', by: Color }
+ *   | { type: 'rematch_ready', game: string }} ServerMessage
  */
 
 /** The hint shown: being looked for, or the server's suggestion. */

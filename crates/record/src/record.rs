@@ -157,6 +157,26 @@ mod tests {
         assert_eq!(Record::from_json(&text), Ok(r));
     }
 
+    /// The server's `chat` (docs/record-format.md) is kept as written, and a record
+    /// without it reads as before.
+    #[test]
+    fn a_chat_is_kept_through_a_rewrite() {
+        let with_chat = SAMPLE.replace(
+            r#""result": "W+R","#,
+            r#""result": "W+R", "chat": [{"channel": "players", "color": "black", "from": "Ann", "text": "<b>gg</b>", "at_ms": 5, "move": 3}],"#,
+        );
+        let r = Record::from_json(&with_chat).expect("valid record");
+        assert_eq!(r.extra["chat"][0]["text"], "<b>gg</b>");
+        assert_eq!(Record::from_json(&r.to_json()), Ok(r));
+        assert!(
+            Record::from_json(SAMPLE)
+                .unwrap()
+                .extra
+                .get("chat")
+                .is_none()
+        );
+    }
+
     #[test]
     fn refuses_bad_documents_naming_the_place() {
         let e = |t: &str| Record::from_json(t).expect_err("bad record").to_string();

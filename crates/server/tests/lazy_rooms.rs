@@ -21,13 +21,16 @@ async fn a_store_of_100000_unfinished_games_starts_at_once() {
         data_dir: dir.path().to_owned(),
         ..Config::default()
     };
-    // The schema, then 100,000 live games written straight into the store.
+    // The schema, then 100,000 live games written straight into the store (the columns
+    // named: later ones keep their defaults).
     drop(stonefield_server::open_state(&config).await.unwrap());
     let url = format!("sqlite://{}", dir.path().join("stonefield.db").display());
     let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
     sqlx::query(
         "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 99999) \
-         INSERT INTO games SELECT printf('%012d', i), 'classic', '{\"board_size\":9}', NULL, \
+         INSERT INTO games (id, variant, rules, setup, time_control, black_token, white_token, \
+         creator, claimed, status, result, clock, created_ms, updated_ms, computer, hints, seats, \
+         invite, black_name, white_name) SELECT printf('%012d', i), 'classic', '{\"board_size\":9}', NULL, \
          '{\"kind\":\"none\"}', 'b' || i, 'w' || i, 'black', 1, 'live', NULL, NULL, 0, 0, NULL, 0, \
          'private', NULL, NULL, NULL, NULL, NULL, 0, 0 FROM n",
     )

@@ -1,6 +1,7 @@
 //! The instance's one `LISTEN` connection on a shared (PostgreSQL) store. Every instance
 //! announces the events it stores on [`CHANNEL`] (`game_id:seq`, sent by the database when
-//! the commit is made), the seats it gives (`game_id:claim`) and the open games it deletes
+//! the commit is made), the seats it gives (`game_id:claim`), the chat lines and rematch
+//! changes it stores (`game_id:chat`, `game_id:rematch`) and the open games it deletes
 //! (`game_id:expired`); this task hears them all and pokes the rooms open on this
 //! instance, which read what is new from the events table, or forgets their rooms. When
 //! the connection drops, notices are lost: once it is back, every room is told to read
@@ -72,12 +73,14 @@ enum Notice<'a> {
     Expired(&'a str),
 }
 
-/// `game_id:seq`, `game_id:claim` or `game_id:expired`.
+/// `game_id:seq`, `game_id:claim`, `game_id:chat`, `game_id:rematch` or `game_id:expired`.
 fn parse(payload: &str) -> Option<Notice<'_>> {
     let (id, what) = payload.rsplit_once(':')?;
     let poke = match what {
         "expired" => return Some(Notice::Expired(id)),
         "claim" => Poke::Claimed,
+        "chat" => Poke::Chat,
+        "rematch" => Poke::Rematch,
         seq => Poke::Stored(seq.parse().ok()?),
     };
     Some(Notice::Room(id, poke))
@@ -92,6 +95,11 @@ mod tests {
         assert_eq!(parse("abc:12"), Some(Notice::Room("abc", Poke::Stored(12))));
         assert_eq!(parse("abc:claim"), Some(Notice::Room("abc", Poke::Claimed)));
         assert_eq!(parse("abc:expired"), Some(Notice::Expired("abc")));
+        assert_eq!(parse("abc:chat"), Some(Notice::Room("abc", Poke::Chat)));
+        assert_eq!(
+            parse("abc:rematch"),
+            Some(Notice::Room("abc", Poke::Rematch))
+        );
         assert_eq!(parse("abc"), None);
         assert_eq!(parse("abc:x"), None);
     }

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use stonefield_rules::{Color, Phase};
 
 use crate::http::replay::MAX_RECORD_MOVES;
-use crate::store::{Event, EventKind, GameRow, effective, point_value};
+use crate::store::{ChatLine, Event, EventKind, GameRow, effective, point_value};
 
 /// The most entries a game's record may hold (moves, passes, marks, resumptions, the end):
 /// the game that reaches it ends there, counted as it stands (`{"limit": true}`), so that
@@ -109,6 +109,23 @@ pub fn record_of(row: &GameRow, events: &[Event]) -> Value {
         rec["rated"] = true.into();
     }
     rec
+}
+
+/// Adds the game's chat (both channels, in order) to its record as `chat`, once the game
+/// is over: while it is played the players' and the spectators' chats are kept apart, and
+/// a record anyone may download would tell each the other's. No chat, no key.
+pub fn add_chat(record: &mut Value, row: &GameRow, chat: &[ChatLine]) {
+    if row.result.is_none() || chat.is_empty() {
+        return;
+    }
+    let lines: Vec<Value> = chat
+        .iter()
+        .map(|l| {
+            json!({"channel": l.channel.name(), "color": l.color.map(Color::name),
+                   "from": l.from, "text": l.text, "at_ms": l.at_ms, "move": l.moves})
+        })
+        .collect();
+    record["chat"] = lines.into();
 }
 
 /// The stones marked dead when the players accepted the count, if the game ended so: it

@@ -34,7 +34,7 @@ use crate::accounts::session::signed_in;
 use crate::accounts::{handlers, origin};
 use crate::app_state::AppState;
 use crate::error::AppError;
-use crate::game::game_record::record_of;
+use crate::game::game_record::{add_chat, record_of};
 use crate::http::gate::ConnSlot;
 use crate::http::gate::client_of;
 use crate::http::new_game::{NewGame, create};
@@ -43,7 +43,7 @@ use crate::ids;
 use crate::names::{NameField, player_name};
 use crate::socket;
 use crate::socket::protocol::MAX_MESSAGE_BYTES;
-use crate::store::now_ms;
+use crate::store::{GameRow, Listed, now_ms};
 
 /// The whole application, without a socket (tests drive it directly or bind port 0).
 pub fn app(state: AppState) -> Router {
@@ -284,8 +284,10 @@ async fn download_record(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let (row, events) = s.snapshot(&id).await?;
-    let body = serde_json::to_string_pretty(&record_of(&row, &events))
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let mut record = record_of(&row, &events);
+    add_chat(&mut record, &row, &finished_chat(&s, &row).await?);
+    let body =
+        serde_json::to_string_pretty(&record).map_err(|e| AppError::Internal(e.to_string()))?;
     let disposition = format!("attachment; filename=\"stonefield-{id}.json\"");
     Ok((
         [
@@ -326,12 +328,29 @@ async fn replay_game(
     Query(slice): Query<Slice>,
 ) -> Result<Response, AppError> {
     let (row, events) = s.snapshot(&id).await?;
+    let chat = finished_chat(&s, &row).await?;
     // The record replays the game to find the marks of its count: off the async workers too.
     let answer = s
         .heavy
-        .run(move || frames(&record_of(&row, &events), slice))
+        .run(move || {
+            let mut record = record_of(&row, &events);
+            add_chat(&mut record, &row, &chat);
+            frames(&record, slice)
+        })
         .await??;
     Ok(json_text(answer))
+}
+
+/// The chat of a finished game, both channels (none while it is played: see
+/// [`add_chat`]).
+async fn finished_chat(
+    s: &AppState,
+    row: &GameRow,
+) -> Result<Vec<crate::store::ChatLine>, AppError> {
+    if row.result.is_none() {
+        return Ok(Vec::new());
+    }
+    Ok(s.rooms.store().chat_after(&row.id, -1).await?)
 }
 
 /// JSON already written out.

@@ -136,7 +136,7 @@ fn frames_within(record: &Value, slice: Slice, budget: usize) -> Result<String, 
     let head = json!({
         "variant": variant, "rules": rules, "result": record.get("result"),
         "offers": variant.parse::<stonefield_record::Variant>().ok().map(stonefield_record::Variant::offers),
-        "players": record.get("players"), "date": record.get("date"),
+        "players": record.get("players"), "date": record.get("date"), "chat": record.get("chat"),
         "total": total, "from": from,
     })
     .to_string();

@@ -284,18 +284,21 @@ async fn send_within(
     )
 }
 
-/// The refusal of a `sync` or a preview beyond the connection's or its address's rate (a
+/// The refusal of a `sync`, a preview or a chat line (or rematch offer) beyond the connection's or its address's rate (a
 /// state costs the bytes of the last one sent, `state_bytes`).
 fn too_often(msg: &ClientMessage, quota: &mut Quota, state_bytes: usize) -> Option<Arc<str>> {
     let (ask, cost, what) = match msg {
-        ClientMessage::Sync => (Ask::Sync, state_bytes.max(1), "states"),
-        ClientMessage::Preview { .. } => (Ask::Preview, 1, "previews"),
+        ClientMessage::Sync => (Ask::Sync, state_bytes.max(1), "states asked for"),
+        ClientMessage::Preview { .. } => (Ask::Preview, 1, "previews asked for"),
+        ClientMessage::Chat { .. }
+        | ClientMessage::Rematch
+        | ClientMessage::RematchAnswer { .. } => (Ask::Chat, 1, "messages sent"),
         _ => return None,
     };
     if quota.allow(ask, cost) {
         return None;
     }
-    let message = format!("too many {what} asked for: wait a moment");
+    let message = format!("too many {what}: wait a moment");
     Some(
         ServerMessage::refused("too-often", message)
             .to_text()
@@ -373,6 +376,8 @@ mod tests {
                 ratings: ByColor::default(),
                 rated: false,
                 computer: None,
+                chat: Vec::new(),
+                rematch: None,
             }),
         };
         assert!(state.to_text().starts_with(STATE_PREFIX));

@@ -19,6 +19,8 @@ use serde_json::Value;
 use stonefield_record::{MoveReport, Offers};
 use stonefield_rules::{ByColor, Color, Phase};
 
+use crate::store::ChatLine;
+
 /// The largest client message the server reads, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
@@ -78,7 +80,25 @@ pub enum ClientMessage {
         /// The name.
         name: String,
     },
+    /// Say something in this connection's chat: the players' for a seat, the spectators'
+    /// for a watcher. Plain text, 1 to [`MAX_CHAT_CHARS`] characters, no control
+    /// characters but newlines.
+    Chat {
+        /// What is said.
+        text: String,
+    },
+    /// After the end, a player offers a rematch (or accepts the opponent's offer); against
+    /// the computer it starts at once.
+    Rematch,
+    /// Answers the opponent's rematch offer.
+    RematchAnswer {
+        /// True to play it (as `rematch`), false to decline.
+        accept: bool,
+    },
 }
+
+/// The most characters a chat line may have.
+pub const MAX_CHAT_CHARS: usize = 500;
 
 /// The whole state of a game as one connection may see it (`docs/api.md` names the
 /// fields). The variant's own data (rules, the drawing view, the count, the moves as
@@ -151,6 +171,11 @@ pub struct GameState {
     pub rated: bool,
     /// The computer's seat (colour, level, name) and whether it is thinking.
     pub computer: Option<Value>,
+    /// The last lines of this connection's chat (players' or spectators'), oldest first.
+    pub chat: Vec<ChatLine>,
+    /// After the end: who offers a rematch (`by`, a colour or null) and the rematch's
+    /// game once there is one (`game`); null before the end.
+    pub rematch: Option<Value>,
 }
 
 /// A move as it is sent to every connection once it is stored and played.
@@ -271,6 +296,24 @@ pub enum ServerMessage {
         reason: String,
         /// For people.
         message: String,
+    },
+    /// A line of chat, to the connections of its channel.
+    Chat(Box<ChatLine>),
+    /// A player offers a rematch (to everyone).
+    RematchOffered {
+        /// Who offers.
+        by: String,
+    },
+    /// The rematch offer was declined (to everyone).
+    RematchDeclined {
+        /// Who declined.
+        by: String,
+    },
+    /// The rematch exists (to everyone): players move to it with the seat token they
+    /// hold here, which holds the other colour there.
+    RematchReady {
+        /// The new game's id.
+        game: String,
     },
     /// A message that could not be read at all.
     Error {

@@ -60,6 +60,11 @@ pub struct SocketLimits {
     /// burst of two seconds' worth; a connection that pings faster is closed.
     #[arg(long, env = "STONEFIELD_PING_RATE", default_value_t = 1.0, value_parser = parse_rate)]
     pub ping_rate: f64,
+    /// Chat lines (and rematch offers) per second and connection, after a burst of
+    /// ten seconds' worth (5 lines at the default); more are refused as
+    /// `too-often`.
+    #[arg(long, env = "STONEFIELD_CHAT_RATE", default_value_t = 0.5, value_parser = parse_rate)]
+    pub chat_rate: f64,
     /// How many connections' worth of the rates above all the WebSockets of one IP
     /// address share.
     #[arg(long, env = "STONEFIELD_RATES_PER_IP", default_value_t = 4.0, value_parser = parse_rate)]
@@ -76,6 +81,7 @@ impl Default for SocketLimits {
             sync_bytes_rate: 2 << 20,
             preview_rate: 60.0,
             ping_rate: 1.0,
+            chat_rate: 0.5,
             rates_per_ip: 4.0,
         }
     }
@@ -92,6 +98,7 @@ impl SocketLimits {
             Ask::Sync => self.sync_bytes_rate as f64,
             Ask::Preview => self.preview_rate,
             Ask::Ping => self.ping_rate,
+            Ask::Chat => self.chat_rate,
         }
     }
 }
@@ -141,22 +148,39 @@ pub enum Ask {
     Preview,
     /// A pong (WebSocket ping frames are answered by the protocol layer).
     Ping,
+    /// A chat line or a rematch offer: people's words, at people's pace.
+    Chat,
 }
 
+/// Every kind of ask, in the order of their buckets.
+const ASKS: [Ask; Ask::ALL] = [Ask::Sync, Ask::Preview, Ask::Ping, Ask::Chat];
+
 impl Ask {
-    const ALL: usize = 3;
+    const ALL: usize = 4;
 
     fn index(self) -> usize {
         match self {
             Ask::Sync => 0,
             Ask::Preview => 1,
             Ask::Ping => 2,
+            Ask::Chat => 3,
+        }
+    }
+
+    /// The seconds' worth of its rate a full bucket holds.
+    fn burst_secs(self) -> f64 {
+        match self {
+            Ask::Chat => CHAT_BURST_SECS,
+            _ => BURST_SECS,
         }
     }
 }
 
 /// The seconds' worth of its rate a bucket holds when full.
 const BURST_SECS: f64 = 2.0;
+
+/// The seconds' worth a chat bucket holds: a few lines said at once, then the rate.
+pub const CHAT_BURST_SECS: f64 = 10.0;
 
 /// A token bucket: `rate` tokens a second, at most `rate * BURST_SECS` (and at least one).
 /// An ask may cost more than a full bucket holds (a state larger than the burst): it is
@@ -168,24 +192,24 @@ struct Bucket {
 }
 
 impl Bucket {
-    fn full(rate: f64, now: Instant) -> Bucket {
+    fn full(rate: f64, burst: f64, now: Instant) -> Bucket {
         Bucket {
-            tokens: capacity(rate),
+            tokens: capacity(rate, burst),
             at: now,
         }
     }
 
     /// Whether the bucket holds `cost` at `now` (after refilling it).
-    fn holds(&mut self, cost: f64, rate: f64, now: Instant) -> bool {
+    fn holds(&mut self, cost: f64, rate: f64, burst: f64, now: Instant) -> bool {
         let gained = now.saturating_duration_since(self.at).as_secs_f64() * rate;
-        self.tokens = (self.tokens + gained).min(capacity(rate));
+        self.tokens = (self.tokens + gained).min(capacity(rate, burst));
         self.at = now;
-        self.tokens >= cost.min(capacity(rate))
+        self.tokens >= cost.min(capacity(rate, burst))
     }
 }
 
-fn capacity(rate: f64) -> f64 {
-    (rate * BURST_SECS).max(1.0)
+fn capacity(rate: f64, burst: f64) -> f64 {
+    (rate * burst).max(1.0)
 }
 
 /// One address's share: its rates and the unsent bytes of its connections.
@@ -231,19 +255,17 @@ impl Quotas {
             .entry(ip)
             .or_insert_with(|| {
                 Arc::new(Address {
-                    buckets: Mutex::new([
-                        Bucket::full(per_ip(Ask::Sync), now),
-                        Bucket::full(per_ip(Ask::Preview), now),
-                        Bucket::full(per_ip(Ask::Ping), now),
-                    ]),
+                    buckets: Mutex::new(
+                        ASKS.map(|ask| Bucket::full(per_ip(ask), ask.burst_secs(), now)),
+                    ),
                     queued: Arc::default(),
                 })
             })
             .clone();
-        let own = |ask: Ask| Bucket::full(self.limits.rate(ask), now);
+        let own = |ask: Ask| Bucket::full(self.limits.rate(ask), ask.burst_secs(), now);
         Quota {
             ip,
-            own: [own(Ask::Sync), own(Ask::Preview), own(Ask::Ping)],
+            own: ASKS.map(own),
             address,
             quotas: self.clone(),
         }
@@ -272,8 +294,9 @@ impl Quota {
         let now = Instant::now();
         let limits = &self.quotas.limits;
         let (rate, cost) = (limits.rate(ask), cost as f64);
+        let burst = ask.burst_secs();
         let own = &mut self.own[ask.index()];
-        if !own.holds(cost, rate, now) {
+        if !own.holds(cost, rate, burst, now) {
             return false;
         }
         let mut shared = self
@@ -282,7 +305,7 @@ impl Quota {
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         let address = &mut shared[ask.index()];
-        if !address.holds(cost, rate * limits.rates_per_ip, now) {
+        if !address.holds(cost, rate * limits.rates_per_ip, burst, now) {
             return false;
         }
         address.tokens -= cost;
@@ -370,6 +393,16 @@ mod tests {
         a.own[Ask::Preview.index()].at -= Duration::from_secs(1);
         a.address.buckets.lock().unwrap()[Ask::Preview.index()].at -= Duration::from_secs(1);
         assert_eq!((0..20).filter(|_| a.allow(Ask::Preview, 1)).count(), 5);
+    }
+
+    #[test]
+    fn chat_allows_five_lines_then_one_every_two_seconds() {
+        let q = quotas(SocketLimits::default());
+        let mut a = q.enter([10, 0, 0, 1].into());
+        assert_eq!((0..20).filter(|_| a.allow(Ask::Chat, 1)).count(), 5);
+        a.own[Ask::Chat.index()].at -= Duration::from_secs(2);
+        a.address.buckets.lock().unwrap()[Ask::Chat.index()].at -= Duration::from_secs(2);
+        assert_eq!((0..20).filter(|_| a.allow(Ask::Chat, 1)).count(), 1);
     }
 
     #[test]

@@ -20,40 +20,8 @@ impl Store {
     /// # Errors
     /// A database failure (or a duplicate id).
     pub async fn create_game(&self, g: &GameRow) -> Result<(), StoreError> {
-        let now = now_ms();
-        sqlx::query(
-            "INSERT INTO games (id, variant, rules, setup, time_control, black_token, white_token, \
-             creator, claimed, status, result, clock, created_ms, updated_ms, computer, hints, \
-             seats, invite, black_name, white_name, black_account, white_account, rated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-             $18, $19, $20, $21, $22, $23)",
-        )
-        .bind(&g.id)
-        .bind(&g.variant)
-        .bind(g.rules.to_string())
-        .bind(g.setup.as_ref().map(Value::to_string))
-        .bind(serde_json::to_string(&g.time_control)?)
-        .bind(&g.black_token)
-        .bind(&g.white_token)
-        .bind(&g.creator)
-        .bind(i64::from(g.claimed))
-        .bind(&g.status)
-        .bind(g.result.clone())
-        .bind(g.clock.as_ref().map(clock_text).transpose()?)
-        .bind(g.created_ms)
-        .bind(now)
-        .bind(g.computer.map(|c| c.to_json().to_string()))
-        .bind(i64::from(g.hints))
-        .bind(g.seats.name())
-        .bind(g.invite.clone())
-        .bind(g.names.black.clone())
-        .bind(g.names.white.clone())
-        .bind(g.accounts.black.clone())
-        .bind(g.accounts.white.clone())
-        .bind(i64::from(g.rated))
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let mut conn = self.pool.acquire().await?;
+        insert_game(&mut conn, g).await
     }
 
     /// The game `id` and the events that stand, in order (see [`effective`]), if it
@@ -316,4 +284,45 @@ impl Store {
             .await?;
         Ok(())
     }
+}
+
+/// Stores a new game on `conn` (a transaction's, for a rematch).
+pub(super) async fn insert_game(
+    conn: &mut sqlx::AnyConnection,
+    g: &GameRow,
+) -> Result<(), StoreError> {
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO games (id, variant, rules, setup, time_control, black_token, white_token, \
+             creator, claimed, status, result, clock, created_ms, updated_ms, computer, hints, \
+             seats, invite, black_name, white_name, black_account, white_account, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+             $18, $19, $20, $21, $22, $23)",
+    )
+    .bind(&g.id)
+    .bind(&g.variant)
+    .bind(g.rules.to_string())
+    .bind(g.setup.as_ref().map(Value::to_string))
+    .bind(serde_json::to_string(&g.time_control)?)
+    .bind(&g.black_token)
+    .bind(&g.white_token)
+    .bind(&g.creator)
+    .bind(i64::from(g.claimed))
+    .bind(&g.status)
+    .bind(g.result.clone())
+    .bind(g.clock.as_ref().map(clock_text).transpose()?)
+    .bind(g.created_ms)
+    .bind(now)
+    .bind(g.computer.map(|c| c.to_json().to_string()))
+    .bind(i64::from(g.hints))
+    .bind(g.seats.name())
+    .bind(g.invite.clone())
+    .bind(g.names.black.clone())
+    .bind(g.names.white.clone())
+    .bind(g.accounts.black.clone())
+    .bind(g.accounts.white.clone())
+    .bind(i64::from(g.rated))
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }

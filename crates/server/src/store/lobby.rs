@@ -85,15 +85,18 @@ impl Store {
             .collect::<Result<_, _>>()?;
         if !ids.is_empty() {
             let places: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
-            let sql = format!(
-                "DELETE FROM events WHERE game_id IN ({})",
-                places.join(", ")
-            );
-            let mut delete = sqlx::query(&sql);
-            for id in &ids {
-                delete = delete.bind(id);
+            // Their chat (spectators may talk before anyone sits) goes with them.
+            for table in ["events", "chat"] {
+                let sql = format!(
+                    "DELETE FROM {table} WHERE game_id IN ({})",
+                    places.join(", ")
+                );
+                let mut delete = sqlx::query(&sql);
+                for id in &ids {
+                    delete = delete.bind(id);
+                }
+                delete.execute(&mut *tx).await?;
             }
-            delete.execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(ids)

@@ -12,6 +12,7 @@
 //! ```
 
 mod accounts;
+mod chat;
 mod connection;
 mod error;
 mod event;
@@ -20,15 +21,18 @@ mod instances;
 mod lobby;
 mod rated;
 mod reviews;
+mod rematch;
 mod rows;
 mod schema;
 mod time;
 mod writer;
 
 pub use accounts::{HistoryPoint, IDLE_MS, Played, SESSION_MS};
+pub use chat::{Channel, ChatLine};
 pub use connection::{Store, sqlite_url};
 pub use error::StoreError;
 pub use event::{Event, EventKind, UnknownKind, effective, point_value};
+pub use rematch::Rematch;
 pub use rows::{GameRow, Listed};
 pub use time::now_ms;
 pub use writer::CHANNEL;

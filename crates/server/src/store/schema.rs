@@ -122,6 +122,26 @@ const MIGRATIONS: &[Step] = &[
     Step::Sql(
         "CREATE TABLE reviews (game_id TEXT PRIMARY KEY, body TEXT NOT NULL, created_ms BIGINT NOT NULL)",
     ),
+    // Each game's chat, both channels, numbered per game (`seq`) so that rooms on every
+    // instance read the lines they have not seen.
+    Step::Sql(
+        "CREATE TABLE chat (
+        game_id TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        channel TEXT NOT NULL,
+        color TEXT,
+        sender TEXT NOT NULL,
+        body TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        moves BIGINT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )",
+    ),
+    // A finished game's rematch: the colour offering it, then the game it became.
+    Step::Sql(
+        "ALTER TABLE games ADD COLUMN rematch_offer TEXT;
+    ALTER TABLE games ADD COLUMN rematch TEXT",
+    ),
 ];
 
 /// Rows read or deleted per statement by the long walks over the games (hashing their

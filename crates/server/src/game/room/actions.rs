@@ -27,6 +27,11 @@ impl Room {
             ClientMessage::Sync => self.sync(conn),
             ClientMessage::Name { name } => self.rename(conn, seat, &name).await,
             ClientMessage::Preview { request } => self.preview(conn, seat, request),
+            ClientMessage::Chat { text } => self.say(conn, seat, &text).await,
+            ClientMessage::Rematch => self.offer_rematch(conn, seat).await,
+            ClientMessage::RematchAnswer { accept } => {
+                self.answer_rematch(conn, seat, accept).await;
+            }
             other => {
                 let Some(color) = seat else {
                     return self.refuse(conn, "spectator", "spectators cannot play");
@@ -126,7 +131,10 @@ impl Room {
             ClientMessage::Sync
             | ClientMessage::Preview { .. }
             | ClientMessage::Hello { .. }
-            | ClientMessage::Name { .. } => {}
+            | ClientMessage::Name { .. }
+            | ClientMessage::Chat { .. }
+            | ClientMessage::Rematch
+            | ClientMessage::RematchAnswer { .. } => {}
         }
     }
 

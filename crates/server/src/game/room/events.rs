@@ -198,6 +198,7 @@ impl Room {
     pub(super) async fn look_if_due(&mut self) {
         if self.look_due().is_some_and(|at| at <= self.now()) {
             self.catch_up().await;
+            self.catch_up_chat().await;
         }
     }
 
@@ -293,17 +294,26 @@ impl Room {
     /// are read with one query.
     pub(super) async fn on_poke(&mut self, first: Poke, pokes: &mut mpsc::UnboundedReceiver<Poke>) {
         let (mut newest, mut claimed, mut resync) = (-1, false, false);
+        let (mut chat, mut rematch) = (false, false);
         let mut next = Some(first);
         while let Some(poke) = next {
             match poke {
                 Poke::Stored(seq) => newest = newest.max(seq),
                 Poke::Claimed => claimed = true,
+                Poke::Chat => chat = true,
+                Poke::Rematch => rematch = true,
                 Poke::Resync => resync = true,
             }
             next = pokes.try_recv().ok();
         }
         if claimed || resync {
             self.reload_seats().await;
+        }
+        if chat || resync {
+            self.catch_up_chat().await;
+        }
+        if rematch || (resync && self.finished()) {
+            self.reload_rematch().await;
         }
         if resync || newest > self.last_seq {
             self.catch_up().await;

@@ -16,9 +16,11 @@ use crate::game::clock::Clock;
 use crate::game::live_game::{GameError, LiveGame};
 use crate::socket::protocol::ClientMessage;
 mod actions;
+mod chat;
 mod computer_seat;
 mod events;
 mod outgoing;
+mod rematch;
 mod seating;
 mod state_cache;
 #[cfg(test)]
@@ -30,7 +32,9 @@ use crate::game::rebuild::{pending, replay};
 use crate::game::seats::ClaimError;
 use crate::metrics::Metrics;
 use crate::socket::quota::TimeShare;
-use crate::store::{self, Event, EventKind, GameRow, Store, StoreError, effective};
+use crate::store::{
+    self, ChatLine, Event, EventKind, GameRow, Rematch, Store, StoreError, effective,
+};
 use state_cache::StateCache;
 use thinking::{Answer, Thinking};
 
@@ -87,6 +91,10 @@ pub enum Poke {
     Stored(i64),
     /// The second seat was taken.
     Claimed,
+    /// A chat line was stored (maybe by this room itself).
+    Chat,
+    /// The rematch was offered, declined or made.
+    Rematch,
     /// Notices may have been missed (the listener reconnected): read what is new.
     Resync,
 }
@@ -259,6 +267,12 @@ struct Room {
     /// Whether the ratings were read again since the game finished (a rated game's end
     /// moves them).
     ratings_after_end: bool,
+    /// The game's chat, both channels, in order ([`chat`]).
+    chat: Vec<ChatLine>,
+    /// The place of the last chat line read (-1 before the first).
+    chat_seq: i64,
+    /// Where the rematch stands, once the game is over ([`rematch`]).
+    rematch: Rematch,
 }
 
 /// Opens the room of a stored game and starts its task; a computer's seat thinks on
@@ -305,6 +319,9 @@ pub fn start(
         next_look_at: 0,
         ratings: ByColor::default(),
         ratings_after_end: false,
+        chat: Vec::new(),
+        chat_seq: -1,
+        rematch: Rematch::default(),
     };
     room.resume_clock(outages);
     let (tx, rx) = mpsc::channel(256);
@@ -377,6 +394,11 @@ impl Room {
     ) {
         self.refresh_ratings().await;
         self.ratings_after_end = self.finished();
+        // The chat and the rematch are read before the first connection joins.
+        self.catch_up_chat().await;
+        if self.finished() {
+            self.reload_rematch().await;
+        }
         // A game against the computer resumed at its turn: it answers without being asked.
         self.computer_turn().await;
         loop {

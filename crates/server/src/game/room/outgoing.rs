@@ -9,7 +9,7 @@ use stonefield_rules::{ByColor, Color};
 use super::Room;
 use crate::game::seats::creator_invite;
 use crate::socket::protocol::{GameState, ServerMessage};
-use crate::store::EventKind;
+use crate::store::{Channel, EventKind};
 
 impl Room {
     /// The full state as the connection `seat` may see it.
@@ -70,6 +70,8 @@ impl Room {
                 seat["thinking"] = self.computer_thinking().into();
                 seat
             }),
+            chat: self.chat_for(Channel::of(seat)),
+            rematch: self.rematch_view(),
         }
     }
 
