@@ -206,7 +206,10 @@ impl Estimate {
             Phase::MarkingDead => Estimate::counted(game),
             Phase::Finished(outcome) => Estimate {
                 black: match outcome {
-                    Outcome::Win { winner, .. } if winner == Color::Black => 1.0,
+                    Outcome::Win {
+                        winner: Color::Black,
+                        ..
+                    } => 1.0,
                     Outcome::Win { .. } => 0.0,
                     _ => 0.5,
                 },

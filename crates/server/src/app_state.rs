@@ -9,7 +9,7 @@ use crate::error::AppError;
 use crate::game::rooms::Rooms;
 use crate::http::gate::Limits;
 use crate::http::heavy_pool::HeavyPool;
-use crate::http::review::Reviews;
+use crate::http::review_jobs::Reviews;
 use crate::ids;
 use crate::socket::quota::Quotas;
 use crate::store::{Event, GameRow};

@@ -10,6 +10,7 @@ pub mod listen;
 pub mod new_game;
 pub mod replay;
 pub mod review;
+pub mod review_jobs;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -43,7 +44,7 @@ use crate::ids;
 use crate::names::{NameField, player_name};
 use crate::socket;
 use crate::socket::protocol::MAX_MESSAGE_BYTES;
-use crate::store::{GameRow, Listed, now_ms};
+use crate::store::{GameRow, now_ms};
 
 /// The whole application, without a socket (tests drive it directly or bind port 0).
 pub fn app(state: AppState) -> Router {

@@ -216,8 +216,21 @@ mod tests {
                 black: Some("Ann".into()),
                 white: None,
             },
+            accounts: ByColor {
+                black: Some("ann".into()),
+                white: Some("bob".into()),
+            },
+            rated: true,
         };
         let new = rematch_row(&old, "new".into());
+        assert_eq!(
+            (
+                new.accounts.black.as_deref(),
+                new.accounts.white.as_deref(),
+                new.rated
+            ),
+            (Some("bob"), Some("ann"), true)
+        );
         assert_eq!(
             (new.black_token.as_str(), new.white_token.as_str()),
             ("w", "b")
