@@ -32,7 +32,7 @@ async fn a_store_of_100000_unfinished_games_starts_at_once() {
          creator, claimed, status, result, clock, created_ms, updated_ms, computer, hints, seats, \
          invite, black_name, white_name) SELECT printf('%012d', i), 'classic', '{\"board_size\":9}', NULL, \
          '{\"kind\":\"none\"}', 'b' || i, 'w' || i, 'black', 1, 'live', NULL, NULL, 0, 0, NULL, 0, \
-         'private', NULL, NULL, NULL, NULL, NULL, 0, 0 FROM n",
+         'private', NULL, NULL, NULL FROM n",
     )
     .execute(&mut db)
     .await
