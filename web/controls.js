@@ -19,8 +19,9 @@ export function controlFlags(st) {
   const seated = !!g.you && g.status !== 'finished';
   const polygon = st.geo.kind === 'polygon';
   return {
-    // A seat taken without a name (an invite opened in a browser that knows none) may be named.
-    nameBox: !!g.you && !g.names?.[g.you],
+    // A seat taken without a name (an invite opened in a browser that knows none) may be
+    // named; the computer is told no name.
+    nameBox: !!g.you && !g.names?.[g.you] && !g.computer,
     playButtons: seated && g.phase === 'playing',
     marking: seated && g.phase === 'marking',
     pass: offers.pass,

@@ -68,3 +68,8 @@ test('an undo asked by the opponent shows the answer buttons; a seat without a n
   st.undoBy = 'black';
   assert.equal(controlFlags(st).undoAnswer, false);
 });
+
+test('no name box in a game against the computer', () => {
+  const st = pageState(game('classic', { names: { black: null, white: 'Computer (level 3)' }, computer: { color: 'white', level: 3 } }));
+  assert.equal(controlFlags(st).nameBox, false);
+});
