@@ -4,7 +4,7 @@
 // up to the move shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, openCustomGame } from './server.mjs';
 
 // The texts of the chat lines a page shows.
 const lines = (page) => page.$$eval('#chat-lines .chat-text', (els) => els.map((e) => e.textContent));
@@ -22,6 +22,7 @@ test('chat: players and spectators each talk in their own channel', async () => 
     const [a, b, c] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
     const creator = await a.newPage();
     await creator.goto(`${server.url}/`);
+    await openCustomGame(creator);
     await creator.selectOption('select[name=board]', '9');
     await creator.click('#create');
     await creator.waitForFunction(() => document.body.dataset.status === 'open');

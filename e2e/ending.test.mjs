@@ -2,7 +2,7 @@
 // board does not end the game; the computer plays on, and the game stays in play.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch } from './server.mjs';
+import { startServer, launch, pass } from './server.mjs';
 
 // Creates a game against the computer through the API from the page's own origin, keeps
 // the seat where the client looks for it, and opens the game.
@@ -35,7 +35,7 @@ for (const rules of ['japanese', 'chinese']) {
       });
       // Black passes at once: White (the computer) leads by komi on an empty board, and
       // passing back would win the count, but nothing is settled.
-      await page.click('#pass');
+      await pass(page);
       await page.waitForFunction(() => Number(document.body.dataset.seq) >= 2 && document.body.dataset.thinking === 'false', null, { timeout: 20000 });
       const b = await dataset(page);
       assert.equal(b.phase, 'playing', 'the game is still in play after the computer answered');

@@ -2,7 +2,7 @@
 // both browsers move to the new game with the colours swapped, seated without a new link.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, clickBoard, waitSeq } from './server.mjs';
+import { startServer, launch, clickBoard, waitSeq, openCustomGame } from './server.mjs';
 
 test('rematch: accepted, both browsers play the new game with colours swapped', async () => {
   const server = await startServer();
@@ -11,6 +11,7 @@ test('rematch: accepted, both browsers play the new game with colours swapped', 
     const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
     const creator = await a.newPage();
     await creator.goto(`${server.url}/`);
+    await openCustomGame(creator);
     await creator.selectOption('select[name=board]', '9');
     await creator.selectOption('select[name=color]', 'black');
     await creator.click('#create');

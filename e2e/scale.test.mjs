@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { launch, clickBoard, waitSeq, pass } from './server.mjs';
+import { launch, clickBoard, waitSeq, pass, openCustomGame } from './server.mjs';
 
 const BIN = process.env.STONEFIELD_BIN ?? new URL('../target/release/stonefield', import.meta.url).pathname;
 const PG = process.env.STONEFIELD_E2E_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -43,6 +43,7 @@ async function seat(browser, a, b, form) {
   const [ca, cb, cc] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const black = await ca.newPage();
   await black.goto(`${a.url}/`);
+  await openCustomGame(black);
   await black.selectOption('select[name=variant]', form.variant);
   await black.selectOption('select[name=board]', form.board);
   await black.selectOption('select[name=color]', 'black');

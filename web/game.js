@@ -275,13 +275,18 @@ bind($('board'), {
 // The 3D view's pointer: it names exact playable points, so a click plays the point itself.
 const handlers3d = {
   /** @param {import('./types.js').Point | null} p */
-  hover(p) { st.hover3d = p; askPreview(); },
-  /** @param {import('./types.js').Point | null} p */
-  click(p) {
+  hover(p) { if (!st.pending) { st.hover3d = p; askPreview(); } },
+  /** @param {import('./types.js').Point | null} p @param {boolean} touch */
+  click(p, touch) {
     if (!st.game) return;
     const why = notMyTurn();
     if (why) { say(why); return; }
     if (!p) { say('Pick a marked point: a green ring on the board or a green bead between balls.'); return; }
+    // As on the 2D board: on a touch screen a first tap shows the ball, a second plays it.
+    if (touch && st.tapConfirm && JSON.stringify(st.pending) !== JSON.stringify(p)) {
+      st.pending = p; st.hover3d = p; askPreview(); redraw(); return;
+    }
+    st.pending = null;
     send({ type: 'move', move: { at: p } });
   },
 };
@@ -323,7 +328,7 @@ async function showView(choice, chosen) {
   st.margo.view = choice;
   $('board').toggleAttribute('hidden', choice === '3d');
   $('board3d').hidden = choice !== '3d';
-  st.hover = null; st.hover3d = null;
+  st.hover = null; st.hover3d = null; st.pending = null;
   choosePreview();
   redraw();
 }
@@ -332,7 +337,13 @@ $('my-name').value = loadName();
 st.tapConfirm = loadTapConfirm();
 $('tap-confirm').checked = st.tapConfirm;
 $('tap-confirm').onchange = () => { st.tapConfirm = $('tap-confirm').checked; saveTapConfirm(st.tapConfirm); st.pending = null; resetPreviews(); };
-$('confirm-move').onclick = () => { const p = st.pending; st.pending = null; st.hover = null; if (p) playAt(p); redraw(); };
+$('confirm-move').onclick = () => {
+  const p = st.pending; st.pending = null; st.hover = null;
+  // The 3D view names exact points; the 2D board's point may stand for a stack.
+  if (p && st.margo.view === '3d') send({ type: 'move', move: { at: p } });
+  else if (p) playAt(p);
+  redraw();
+};
 $('cancel-move').onclick = () => { st.pending = null; st.hover = null; resetPreviews(); };
 $('play-hint').onclick = () => {
   const mv = hintMove(st.suggestion);

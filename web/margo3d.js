@@ -63,7 +63,7 @@ function label(text) {
 // WebGL cannot start.
 /**
  * @param {HTMLCanvasElement} canvas
- * @param {{ hover: (p: number[] | null) => void, click: (p: number[] | null) => void }} handlers
+ * @param {{ hover: (p: number[] | null) => void, click: (p: number[] | null, touch: boolean) => void }} handlers
  */
 export function createMargo3d(canvas, handlers) {
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, alpha: true });
@@ -328,7 +328,7 @@ export function createMargo3d(canvas, handlers) {
   const down = (/** @type {PointerEvent} */ ev) => { press = { x: ev.clientX, y: ev.clientY, id: ev.pointerId, many: !!press }; };
   const up = (/** @type {PointerEvent} */ ev) => {
     if (press && press.id === ev.pointerId && !press.many && Math.hypot(ev.clientX - press.x, ev.clientY - press.y) < 6) {
-      handlers.click(pointAt(ev.clientX, ev.clientY));
+      handlers.click(pointAt(ev.clientX, ev.clientY), ev.pointerType === 'touch');
     }
     press = null;
   };
