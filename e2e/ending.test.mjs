@@ -3,21 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, pass } from './server.mjs';
-
-// Creates a game against the computer through the API from the page's own origin, keeps
-// the seat where the client looks for it, and opens the game.
-async function computerGame(page, server, body) {
-  await page.goto(`${server.url}/`);
-  const id = await page.evaluate(async (b) => {
-    const r = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-    if (!r.ok) throw new Error(`create: ${r.status} ${await r.text()}`);
-    const g = await r.json();
-    localStorage.setItem(`stonefield.seat.${g.id}`, g.token);
-    return g.id;
-  }, body);
-  await page.goto(`${server.url}/game/${id}`);
-  await page.waitForFunction(() => document.body.dataset.status === 'live' && document.body.dataset.you === 'black');
-}
+import { openGame } from './seat.mjs';
 
 const dataset = (page) => page.evaluate(() => ({ ...document.body.dataset }));
 
@@ -26,13 +12,13 @@ for (const rules of ['japanese', 'chinese']) {
     const server = await startServer();
     const browser = await launch();
     try {
-      const page = await browser.newPage();
-      await computerGame(page, server, {
+      const page = await openGame(await browser.newContext(), server, {
         variant: 'classic',
         rules: { board_size: 19, preset: rules },
         color: 'black',
         computer_level: 1,
       });
+      await page.waitForFunction(() => document.body.dataset.you === 'black' && document.body.dataset.thinking === 'false');
       // Black passes at once: White (the computer) leads by komi on an empty board, and
       // passing back would win the count, but nothing is settled.
       await pass(page);

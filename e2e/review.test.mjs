@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, screenshot } from './server.mjs';
+import { openGame } from './seat.mjs';
 
 const GAMES = [
   { variant: 'classic', rules: { board_size: 9 } },
@@ -15,21 +16,14 @@ const GAMES = [
 
 // A game against the computer, made through the API from the page's own origin, in which
 // the player resigns once the computer has played: a finished game with a swing at least.
-async function finishedGame(page, server, game) {
-  await page.goto(`${server.url}/`);
-  const id = await page.evaluate(async (b) => {
-    const r = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-    if (!r.ok) throw new Error(`create: ${r.status} ${await r.text()}`);
-    const g = await r.json();
-    localStorage.setItem(`stonefield.seat.${g.id}`, g.token);
-    return g.id;
-  }, { ...game, color: 'black', computer_level: 1 });
-  await page.goto(`${server.url}/game/${id}`);
+async function finishedGame(ctx, server, game) {
+  const page = await openGame(ctx, server, { ...game, color: 'black', computer_level: 1 });
+  const id = page.url().split('/').pop();
   await page.waitForFunction(() => document.body.dataset.you === 'black' && document.body.dataset.thinking === 'false' && document.body.dataset.toMove === 'black', null, { timeout: 20000 });
   page.once('dialog', (d) => d.accept());
   await page.click('#resign');
   await page.waitForFunction(() => document.body.dataset.status === 'finished');
-  return id;
+  return [page, id];
 }
 
 for (const game of GAMES) {
@@ -37,8 +31,7 @@ for (const game of GAMES) {
     const server = await startServer();
     const browser = await launch();
     try {
-      const page = await browser.newPage();
-      const id = await finishedGame(page, server, game);
+      const [page, id] = await finishedGame(await browser.newContext(), server, game);
       await page.goto(`${server.url}/replay/${id}`);
       await page.waitForFunction(() => document.body.dataset.frame !== undefined);
       await page.click('#review-start');

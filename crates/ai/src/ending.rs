@@ -144,10 +144,9 @@ pub fn settled_by_playouts<G: Game, P: Policy<G>>(
 
 #[cfg(test)]
 mod tests {
-    use stonefield_rules::Stone;
-    use stonefield_rules::classic::{Point, Rules};
 
     use super::*;
+    use crate::classic::tests::game_with;
     use crate::search::MoveStats;
 
     fn result(win_rate: f64, moves: Vec<Action<u32>>) -> SearchResult<u32> {
@@ -239,30 +238,16 @@ mod tests {
         );
     }
 
-    fn classic(size: u8, black: &[(u32, u32)], white: &[(u32, u32)]) -> ClassicGame {
-        let stones: Vec<Stone<Point>> = black
-            .iter()
-            .map(|&(x, y)| (x, y, Color::Black))
-            .chain(white.iter().map(|&(x, y)| (x, y, Color::White)))
-            .map(|(x, y, color)| Stone {
-                at: Point::new(x, y, size).expect("on board"),
-                color,
-            })
-            .collect();
-        let rules = Rules::preset("chinese", size).expect("preset");
-        ClassicGame::from_setup(rules, &stones, Color::White).expect("setup")
-    }
-
     #[test]
     fn an_open_board_is_unsettled_and_a_walled_one_settled() {
         let mut rng = fastrand::Rng::with_seed(3);
-        let open = classic(19, &[(3, 3), (15, 15), (9, 9)], &[(15, 3), (3, 15)]);
+        let open = game_with(19, &[(3, 3), (15, 15), (9, 9)], &[(15, 3), (3, 15)]);
         assert!(!classic_settled(&open, &mut rng));
         // 7x7: Black walls the left four columns, White the right three, each with two
         // eyes' worth of room and nothing left to play for.
         let black: Vec<(u32, u32)> = (0..7).map(|y| (3, y)).collect();
         let white: Vec<(u32, u32)> = (0..7).map(|y| (4, y)).collect();
-        let walled = classic(7, &black, &white);
+        let walled = game_with(7, &black, &white);
         assert!(classic_settled(&walled, &mut rng));
     }
 

@@ -247,11 +247,7 @@ async fn a_password_change_renews_the_session_and_revokes_the_others() {
 
 #[tokio::test]
 async fn a_session_made_on_one_instance_works_on_another() {
-    let Some(url) = common::pg_fresh_schema().await else {
-        if std::env::var_os("STONEFIELD_REQUIRE_PG").is_some() {
-            panic!("PostgreSQL at {} is required", common::PG_URL);
-        }
-        eprintln!("skipped: no PostgreSQL at {}", common::PG_URL);
+    let Some(url) = common::pg_database().await else {
         return;
     };
     let on = |url: &str| {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Client, PG_URL, classic_game, http, pg_drop_schema, pg_fresh_schema, server};
+use common::{Client, classic_game, http, pg_database, pg_drop_schema, server};
 use serde_json::{Value, json};
 use stonefield_server::Config;
 
@@ -167,24 +167,11 @@ async fn chat_is_stored_in_the_state_and_in_the_finished_record() {
     assert_eq!(replay["chat"], *chat);
 }
 
-/// A fresh schema on the test database, or `None` (the test is skipped).
-async fn database() -> Option<String> {
-    let url = pg_fresh_schema().await;
-    if url.is_none() {
-        assert!(
-            std::env::var_os("STONEFIELD_REQUIRE_PG").is_none(),
-            "PostgreSQL at {PG_URL} is required"
-        );
-        eprintln!("skipped: no PostgreSQL at {PG_URL}");
-    }
-    url
-}
-
 /// On PostgreSQL a line said through one instance reaches the channel's connections on
 /// another.
 #[tokio::test]
 async fn chat_crosses_instances() {
-    let Some(url) = database().await else {
+    let Some(url) = pg_database().await else {
         return;
     };
     let config = || Config {
@@ -225,7 +212,7 @@ async fn chat_crosses_instances() {
 /// unannounced) is stored at the next place, after the room told the line it missed.
 #[tokio::test]
 async fn a_line_that_loses_its_place_comes_after_the_missed_one() {
-    let Some(url) = database().await else {
+    let Some(url) = pg_database().await else {
         return;
     };
     let s = common::server_with(Config {

@@ -224,11 +224,7 @@ async fn play_rated_to_resignation(
 
 #[tokio::test]
 async fn two_instances_seeing_the_end_move_the_ratings_once() {
-    let Some(url) = common::pg_fresh_schema().await else {
-        if std::env::var_os("STONEFIELD_REQUIRE_PG").is_some() {
-            panic!("PostgreSQL at {} is required", common::PG_URL);
-        }
-        eprintln!("skipped: no PostgreSQL at {}", common::PG_URL);
+    let Some(url) = common::pg_database().await else {
         return;
     };
     let on = |url: &str| {

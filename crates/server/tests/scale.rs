@@ -9,26 +9,11 @@ mod common;
 use std::net::SocketAddr;
 use stonefield_server::store::EventKind;
 
-use common::{
-    Client, PG_URL, Process, Server, claimed_token, http, pg_drop_schema, pg_fresh_schema,
-};
+use common::{Client, PG_URL, Process, Server, claimed_token, http, pg_database, pg_drop_schema};
 use serde_json::{Value, json};
 use stonefield_server::clock::TimeControl;
 use stonefield_server::store::Store;
 use stonefield_server::{Config, CreatedGame, NewGame, new_game};
-
-/// A fresh schema on the test database, or `None` (the test is skipped).
-async fn database() -> Option<String> {
-    let url = pg_fresh_schema().await;
-    if url.is_none() {
-        assert!(
-            std::env::var_os("STONEFIELD_REQUIRE_PG").is_none(),
-            "PostgreSQL at {PG_URL} is required"
-        );
-        eprintln!("skipped: no PostgreSQL at {PG_URL}");
-    }
-    url
-}
 
 /// A move as `[colour, point or "pass"/"resign"]`, from a stored body or a report.
 fn key(colour: &Value, at: Option<&Value>, other: &str) -> Value {
@@ -155,7 +140,7 @@ async fn all_reach(views: &mut [&mut View], n: usize) {
 
 #[tokio::test]
 async fn two_instances_serve_one_game_through_a_race_and_a_sigkill() {
-    let Some(url) = database().await else {
+    let Some(url) = pg_database().await else {
         return;
     };
     let mut a = Process::on(Some(&url));
@@ -333,7 +318,7 @@ fn new_game_request(time_control: TimeControl) -> NewGame {
 /// missed move and tells everyone, and the move checked again is refused.
 #[tokio::test]
 async fn a_move_that_loses_its_place_is_checked_again() {
-    let Some(url) = database().await else {
+    let Some(url) = pg_database().await else {
         return;
     };
     let server = instance(&url).await;
@@ -374,7 +359,7 @@ async fn a_move_that_loses_its_place_is_checked_again() {
 /// keeps one time-out, and both instances' clients see the same result.
 #[tokio::test]
 async fn a_flag_falls_once_for_every_instance() {
-    let Some(url) = database().await else {
+    let Some(url) = pg_database().await else {
         return;
     };
     let (on_a, on_b, game) = two_instances(&url, TimeControl::Absolute { main_ms: 400 }).await;
@@ -404,7 +389,7 @@ async fn a_flag_falls_once_for_every_instance() {
 /// accepted by each player on their own instance: both see the same result, stored once.
 #[tokio::test]
 async fn the_count_is_marked_and_accepted_across_instances() {
-    let Some(url) = database().await else {
+    let Some(url) = pg_database().await else {
         return;
     };
     let (on_a, on_b, game) = two_instances(&url, TimeControl::None).await;
@@ -461,7 +446,7 @@ async fn the_count_is_marked_and_accepted_across_instances() {
 /// sent meanwhile are lost, and once the listener is back the rooms read what they missed.
 #[tokio::test]
 async fn a_room_reads_what_it_missed_while_its_listener_was_cut() {
-    let Some(url) = database().await else {
+    let Some(url) = pg_database().await else {
         return;
     };
     let (on_a, on_b, game) = two_instances(&url, TimeControl::None).await;
@@ -497,7 +482,7 @@ async fn a_room_reads_what_it_missed_while_its_listener_was_cut() {
 /// the claim, and a name given later from the game page.
 #[tokio::test]
 async fn names_reach_every_instance() {
-    let Some(url) = database().await else {
+    let Some(url) = pg_database().await else {
         return;
     };
     let (on_a, on_b, game) = two_instances(&url, TimeControl::None).await;
@@ -545,7 +530,7 @@ async fn black_plays_somewhere(black: &mut View) {
 /// first dies before answering, the second answers once its grace is over.
 #[tokio::test]
 async fn the_computer_answers_on_one_instance() {
-    let Some(url) = database().await else {
+    let Some(url) = pg_database().await else {
         return;
     };
     let mut a = Process::on(Some(&url));
@@ -592,7 +577,7 @@ fn black_left_ms(state: &Value) -> u64 {
 /// it had (the old code charged the outage: Black lost it).
 #[tokio::test]
 async fn a_clock_does_not_count_an_outage() {
-    let Some(url) = database().await else {
+    let Some(url) = pg_database().await else {
         return;
     };
     let mut a = Process::on(Some(&url));
@@ -640,7 +625,7 @@ async fn a_clock_does_not_count_an_outage() {
 /// taken).
 #[tokio::test]
 async fn an_expired_game_is_gone_on_every_instance() {
-    let Some(url) = database().await else {
+    let Some(url) = pg_database().await else {
         return;
     };
     let (a, b, game) = two_instances(&url, TimeControl::None).await;

@@ -522,11 +522,7 @@ async fn sqlite_store() {
 
 #[tokio::test]
 async fn postgres_store() {
-    let Some(url) = common::pg_fresh_schema().await else {
-        if std::env::var_os("STONEFIELD_REQUIRE_PG").is_some() {
-            panic!("PostgreSQL at {} is required", common::PG_URL);
-        }
-        eprintln!("skipped: no PostgreSQL at {}", common::PG_URL);
+    let Some(url) = common::pg_database().await else {
         return;
     };
     store_behaviour(Store::connect(&url).await.unwrap()).await;

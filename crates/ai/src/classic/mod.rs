@@ -333,11 +333,12 @@ fn traced_playout(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use stonefield_rules::classic::{MAX_SIZE, Rules};
 
-    fn game_with(size: u8, black: &[(u32, u32)], white: &[(u32, u32)]) -> ClassicGame {
+    /// A Chinese-rules game of `size` from these stones, Black to move.
+    pub(crate) fn game_with(size: u8, black: &[(u32, u32)], white: &[(u32, u32)]) -> ClassicGame {
         let stones: Vec<Stone<Point>> = black
             .iter()
             .map(|&(x, y)| (x, y, Color::Black))

@@ -313,6 +313,21 @@ pub async fn pg_fresh_schema() -> Option<String> {
     Some(format!("{PG_URL}?options=-c%20search_path%3D{schema}"))
 }
 
+/// [`pg_fresh_schema`] for a test that needs PostgreSQL: `None` (the test is skipped, and
+/// says so) when the server is not reachable, a failure instead where CI requires it
+/// (`STONEFIELD_REQUIRE_PG`).
+pub async fn pg_database() -> Option<String> {
+    let url = pg_fresh_schema().await;
+    if url.is_none() {
+        assert!(
+            std::env::var_os("STONEFIELD_REQUIRE_PG").is_none(),
+            "PostgreSQL at {PG_URL} is required"
+        );
+        eprintln!("skipped: no PostgreSQL at {PG_URL}");
+    }
+    url
+}
+
 /// Drops the schema named in a URL made by [`pg_fresh_schema`].
 pub async fn pg_drop_schema(url: &str) {
     use sqlx::Connection;
