@@ -174,16 +174,21 @@ pub async fn change_password(
     Ok((StatusCode::NO_CONTENT, [(SET_COOKIE, cookie)]).into_response())
 }
 
+/// The stored rating of `variant` among `stored`, or the starting one where none was played.
+fn rating_in(stored: &[(String, Rating)], variant: Variant) -> Rating {
+    stored
+        .iter()
+        .find(|(k, _)| k == variant.name())
+        .map_or_else(Rating::default, |(_, r)| *r)
+}
+
 /// `{"name", "ratings": {variant: {"rating", "deviation", "games"}}}`, every variant listed
 /// (the starting rating where none was played).
 async fn account_json(s: &AppState, name: &str) -> Result<Value, AppError> {
     let stored = s.rooms.store().ratings(name).await?;
     let mut ratings = Map::new();
     for v in Variant::ALL {
-        let r = stored
-            .iter()
-            .find(|(k, _)| k == v.name())
-            .map_or_else(Rating::default, |(_, r)| *r);
+        let r = rating_in(&stored, v);
         ratings.insert(v.name().into(), r.to_json());
     }
     Ok(json!({"name": name, "ratings": ratings}))
@@ -262,10 +267,7 @@ pub async fn profile(
     let history = store.rating_history(&name).await?;
     let mut ratings = Map::new();
     for v in Variant::ALL {
-        let r = stored
-            .iter()
-            .find(|(k, _)| k == v.name())
-            .map_or_else(Rating::default, |(_, r)| *r);
+        let r = rating_in(&stored, v);
         let mut entry = r.to_json();
         entry["history"] = history
             .iter()

@@ -79,18 +79,8 @@ impl Store {
     /// # Errors
     /// A database failure.
     pub async fn create_session(&self, id: &str, account: &str) -> Result<(), StoreError> {
-        let now = now_ms();
-        sqlx::query(
-            "INSERT INTO sessions (id, account, created_ms, expires_ms, seen_ms) \
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(id)
-        .bind(account)
-        .bind(now)
-        .bind(now + SESSION_MS)
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
+        let mut conn = self.pool.acquire().await?;
+        insert_session(&mut conn, id, account, now_ms()).await?;
         Ok(())
     }
 
@@ -173,17 +163,7 @@ impl Store {
             .bind(account)
             .execute(&mut *tx)
             .await?;
-        sqlx::query(
-            "INSERT INTO sessions (id, account, created_ms, expires_ms, seen_ms) \
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(new_session)
-        .bind(account)
-        .bind(now)
-        .bind(now + SESSION_MS)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        insert_session(&mut tx, new_session, account, now).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -317,4 +297,26 @@ impl Store {
             })
             .collect()
     }
+}
+
+/// Stores the session `id` (its hash) of `account`, made at `now`, on `conn` (a pooled
+/// connection or a transaction's).
+async fn insert_session(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    account: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO sessions (id, account, created_ms, expires_ms, seen_ms) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(id)
+    .bind(account)
+    .bind(now)
+    .bind(now + SESSION_MS)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
