@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 
 use common::accounts::{Answer, account, call, me, sign_in, sign_up};
 use serde_json::json;
-use stonefield_server::Config;
 
 const PASSWORD: &str = "correct horse battery";
 
@@ -250,13 +249,7 @@ async fn a_session_made_on_one_instance_works_on_another() {
     let Some(url) = common::pg_database().await else {
         return;
     };
-    let on = |url: &str| {
-        common::server_with(Config {
-            database: Some(url.to_owned()),
-            ..Config::default()
-        })
-    };
-    let (a, b) = (on(&url).await, on(&url).await);
+    let (a, b) = (common::server_on(&url).await, common::server_on(&url).await);
     let cookie = account(a.addr, "Kofi", PASSWORD).await;
     let there = me(b.addr, &cookie).await;
     assert_eq!(

@@ -6,7 +6,6 @@ mod common;
 
 use common::{Client, classic_game, http, pg_database, pg_drop_schema, server};
 use serde_json::{Value, json};
-use stonefield_server::Config;
 
 /// Says `text` in `client`'s channel.
 async fn say(client: &mut Client, text: &str) {
@@ -174,12 +173,8 @@ async fn chat_crosses_instances() {
     let Some(url) = pg_database().await else {
         return;
     };
-    let config = || Config {
-        database: Some(url.clone()),
-        ..Config::default()
-    };
-    let a = common::server_with(config()).await;
-    let b = common::server_with(config()).await;
+    let a = common::server_on(&url).await;
+    let b = common::server_on(&url).await;
     let (id, black_token, invite) = classic_game(&a.state).await;
     let mut black = Client::connect(a.addr, &id, Some(&black_token)).await;
     let mut white = Client::join(b.addr, &id, &invite).await;
@@ -215,11 +210,7 @@ async fn a_line_that_loses_its_place_comes_after_the_missed_one() {
     let Some(url) = pg_database().await else {
         return;
     };
-    let s = common::server_with(Config {
-        database: Some(url.clone()),
-        ..Config::default()
-    })
-    .await;
+    let s = common::server_on(&url).await;
     let (id, black_token, invite) = classic_game(&s.state).await;
     let mut black = Client::connect(s.addr, &id, Some(&black_token)).await;
     let mut white = Client::join(s.addr, &id, &invite).await;

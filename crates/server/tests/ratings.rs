@@ -10,7 +10,6 @@ use std::net::SocketAddr;
 use common::Client;
 use common::accounts::{account, call};
 use serde_json::{Value, json};
-use stonefield_server::Config;
 use stonefield_server::store::Store;
 
 const PASSWORD: &str = "correct horse battery";
@@ -227,13 +226,7 @@ async fn two_instances_seeing_the_end_move_the_ratings_once() {
     let Some(url) = common::pg_database().await else {
         return;
     };
-    let on = |url: &str| {
-        common::server_with(Config {
-            database: Some(url.to_owned()),
-            ..Config::default()
-        })
-    };
-    let (a, b) = (on(&url).await, on(&url).await);
+    let (a, b) = (common::server_on(&url).await, common::server_on(&url).await);
     let (alice, bob) = play_rated_to_resignation(a.addr, b.addr, b.state.rooms.store()).await;
     // Both instances store the end of another rated game at the same moment: one of them
     // moves the ratings.

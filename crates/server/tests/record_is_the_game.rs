@@ -7,12 +7,11 @@ mod common;
 
 use std::net::SocketAddr;
 
-use common::{Client, game_of, http, pg_drop_schema, pg_fresh_schema, server, server_with};
+use common::{Client, game_of, http, pg_drop_schema, pg_fresh_schema, server};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use stonefield_record::{AnyGame, Record, replay, sgf};
 use stonefield_rules::Phase;
-use stonefield_server::Config;
 
 /// What a step asks of the game, with two numbers that pick a point or a stone and which
 /// player acts where either may.
@@ -291,7 +290,7 @@ proptest! {
                 eprintln!("skipped: no PostgreSQL at {}", common::PG_URL);
                 return;
             };
-            let s = server_with(Config { database: Some(url.clone()), ..Config::default() }).await;
+            let s = common::server_on(&url).await;
             play_and_check(s.addr, &s.state, VARIANTS[variant], &steps).await;
             pg_drop_schema(&url).await;
         });

@@ -5,11 +5,11 @@
 
 mod common;
 
-use common::{Client, pg_database, pg_drop_schema, server, server_with};
+use common::{Client, pg_database, pg_drop_schema, server};
 use serde_json::{Value, json};
 use stonefield_server::clock::TimeControl;
 use stonefield_server::seats::Seats;
-use stonefield_server::{AppState, Config, NewGame, new_game};
+use stonefield_server::{AppState, NewGame, new_game};
 
 /// A private 9x9 game with hints and a clock, created by White; (id, White's token,
 /// invite).
@@ -194,12 +194,8 @@ async fn a_rematch_across_instances_is_made_once() {
     let Some(url) = pg_database().await else {
         return;
     };
-    let config = || Config {
-        database: Some(url.clone()),
-        ..Config::default()
-    };
-    let a = server_with(config()).await;
-    let b = server_with(config()).await;
+    let a = common::server_on(&url).await;
+    let b = common::server_on(&url).await;
     let (id, white_token, invite) = game(&a.state).await;
     let black_token = common::claimed_token(b.addr, &id, &invite).await;
     let mut white = Client::connect(a.addr, &id, Some(&white_token)).await;

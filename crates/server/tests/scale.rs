@@ -13,7 +13,7 @@ use common::{Client, PG_URL, Process, Server, claimed_token, http, pg_database, 
 use serde_json::{Value, json};
 use stonefield_server::clock::TimeControl;
 use stonefield_server::store::Store;
-use stonefield_server::{Config, CreatedGame, NewGame, new_game};
+use stonefield_server::{CreatedGame, NewGame, new_game};
 
 /// A move as `[colour, point or "pass"/"resign"]`, from a stored body or a report.
 fn key(colour: &Value, at: Option<&Value>, other: &str) -> Value {
@@ -287,19 +287,10 @@ async fn two_instances_serve_one_game_through_a_race_and_a_sigkill() {
     pg_drop_schema(&url).await;
 }
 
-/// An instance in this process on `url` (its data directory lives as long as it).
-async fn instance(url: &str) -> Server {
-    common::server_with(Config {
-        database: Some(url.to_owned()),
-        ..Config::default()
-    })
-    .await
-}
-
 /// Two instances in this process on `url`, A and B, and a game created on A.
 async fn two_instances(url: &str, time_control: TimeControl) -> (Server, Server, CreatedGame) {
-    let a = instance(url).await;
-    let b = instance(url).await;
+    let a = common::server_on(url).await;
+    let b = common::server_on(url).await;
     let game = new_game(&a.state.rooms, new_game_request(time_control))
         .await
         .unwrap();
@@ -321,7 +312,7 @@ async fn a_move_that_loses_its_place_is_checked_again() {
     let Some(url) = pg_database().await else {
         return;
     };
-    let server = instance(&url).await;
+    let server = common::server_on(&url).await;
     let addr = server.addr;
     let game = new_game(&server.state.rooms, new_game_request(TimeControl::None))
         .await

@@ -328,6 +328,16 @@ pub async fn pg_database() -> Option<String> {
     url
 }
 
+/// An instance in this process on the database at `url` (its data directory lives as long
+/// as it); several on one PostgreSQL `url` share their games.
+pub async fn server_on(url: &str) -> Server {
+    server_with(Config {
+        database: Some(url.to_owned()),
+        ..Config::default()
+    })
+    .await
+}
+
 /// Drops the schema named in a URL made by [`pg_fresh_schema`].
 pub async fn pg_drop_schema(url: &str) {
     use sqlx::Connection;
