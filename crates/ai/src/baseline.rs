@@ -4,7 +4,7 @@
 //! counts it: area for classic and continuous Go, balls for MarGo, trees for Topological
 //! Go, whose greedy player also places its reserve stones: [`Greedy`]). Both pass only when
 //! no candidate is legal, but for continuous Go's greedy player, which also passes when no
-//! stone gains area.
+//! stone gains area or its best stone would die.
 
 use stonefield_rules::Game;
 

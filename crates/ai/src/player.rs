@@ -15,15 +15,10 @@ use crate::classic::{self, estimate_dead};
 use crate::ending::{Ending, classic_settled, passes_back, settled_by_playouts};
 use crate::level::Level;
 use crate::search::{Choice, Policy, Search, SearchConfig};
-use crate::survival::dead_by_continuations;
 use crate::variants::{ContinuousPolicy, MargoPolicy, TopoPolicy};
 
 /// Playouts of classic Go's dead-stone estimate (as the GTP player's count).
 const CLASSIC_ESTIMATE_PLAYOUTS: u32 = 1_000;
-/// Continuations of continuous Go's survival estimate, and their length: random games
-/// played to their end (on the default board about 200 stones).
-const CONTINUOUS_ESTIMATE_PLAYOUTS: u32 = 64;
-const CONTINUOUS_ESTIMATE_MOVES: u32 = 600;
 /// The longest a person waits for the computer, whatever the level: the levels' playout
 /// budgets are set for classic Go, and continuous Go's playouts cost far more (5,000 of
 /// them take about 18 s on square-9).
@@ -289,14 +284,7 @@ fn dead_stones(game: &AnyGame, rng: &mut fastrand::Rng) -> Vec<Vec<f64>> {
             if playing.resume_play().is_err() {
                 return Vec::new();
             }
-            let dead = dead_by_continuations(
-                &playing,
-                CONTINUOUS_ESTIMATE_PLAYOUTS,
-                rng,
-                |continued, rng| {
-                    continuous::random_playout(continued, rng, CONTINUOUS_ESTIMATE_MOVES);
-                },
-            );
+            let dead = crate::continuous::dead_stones(&playing, rng);
             points(&dead, |p| vec![p.x(), p.y()])
         }
         _ => Vec::new(),

@@ -190,6 +190,38 @@ fn built_in_players_play_the_other_variants() {
     );
 }
 
+#[test]
+fn continuous_games_against_the_greedy_player_end_by_passes_or_resignation() {
+    // Without the limit such a game went on for ever: the greedy player invaded settled
+    // areas, whose stones gain area on the live count at once. The limit is only a net.
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let o = stonefield(
+        &[
+            "match",
+            "--variant",
+            "continuous",
+            "-p",
+            "ai --playouts 100",
+            "-p",
+            "greedy",
+            "--games",
+            "2",
+            "--max-moves",
+            "2000",
+            "--json",
+        ],
+        dir.path(),
+    );
+    let v = summary(&o);
+    for g in v["games"].as_array().expect("games") {
+        let reason = g["reason"].as_str().expect("a reason");
+        assert!(
+            reason == "two passes" || reason == "resignation",
+            "the game ended by its players: {g}"
+        );
+    }
+}
+
 /// The record a variant match wrote for game `number` names the variant and the result of
 /// `summary`, and replays move by move to the same end.
 fn check_written_game(dir: &Path, variant: &str, number: usize, summary: &Value) {

@@ -7,10 +7,12 @@ mod clickable;
 pub use clickable::{CLICK_MARGIN, clickable_point};
 
 use stonefield_rules::continuous::{self, ContinuousGame, Point};
-use stonefield_rules::{Game, Phase};
+use stonefield_rules::{Game, Phase, Stone};
 
 use crate::baseline::{Greedy, greedy_or_pass};
+use crate::ending::settled_by_playouts;
 use crate::search::{Action, Choice, Policy, SearchConfig, Selection, Trace};
+use crate::survival::dead_by_continuations;
 
 /// Continuous Go's policy, for PUCT ([`ContinuousPolicy::search_config`]): a continuum of
 /// moves leaves hundreds of candidates and a few hundred playouts a second, too few to try
@@ -63,11 +65,50 @@ impl ContinuousPolicy {
 /// The prior of a pass: small, as a pass only ends a game that is decided.
 const PASS_WEIGHT: f64 = 0.05;
 
-/// Passes when no stone gains area ([`greedy_or_pass`]).
+/// Random games played to their end per estimate of the dead stones.
+const DEAD_PLAYOUTS: u32 = 64;
+/// Stones such a random game places at most (one ends by itself after about 270).
+const DEAD_MOVES: u32 = 600;
+
+/// The stones of `game` (in play) that most random games played on from it capture: the
+/// dead stones of continuous Go, which has no ownership map of its own.
+pub fn dead_stones(game: &ContinuousGame, rng: &mut fastrand::Rng) -> Vec<Stone<Point>> {
+    dead_by_continuations(game, DEAD_PLAYOUTS, rng, |continued, rng| {
+        continuous::random_playout(continued, rng, DEAD_MOVES);
+    })
+}
+
+/// Passes when no stone gains area ([`greedy_or_pass`]), and on a settled board
+/// ([`settled_by_playouts`]) when the stone that gains most would die ([`dead_stones`]):
+/// a stone dropped into the opponent's area takes a share of it on the live count at
+/// once, so a greedy player blind to dead stones would invade settled areas for ever and
+/// its games would not end. (On an open board a lone stone dies in most random games, so
+/// there the test would make it pass at once.)
 impl Greedy for ContinuousGame {
     fn greedy_choice(&self, rng: &mut fastrand::Rng) -> Choice<Self::Move> {
-        greedy_or_pass(self, rng)
+        match greedy_or_pass(self, rng) {
+            Choice::Play(p)
+                if self.clone().pass().is_ok()
+                    && settled_by_playouts(self, &ContinuousPolicy::default(), rng)
+                    && dies(self, p, rng) =>
+            {
+                Choice::Pass
+            }
+            other => other,
+        }
     }
+}
+
+/// Whether the stone the player to move places at `p` is among the dead stones after it.
+fn dies(game: &ContinuousGame, p: Point, rng: &mut fastrand::Rng) -> bool {
+    let me = game.to_move();
+    let mut next = game.clone();
+    if next.play(&p).is_err() {
+        return false;
+    }
+    dead_stones(&next, rng)
+        .iter()
+        .any(|s| s.color == me && s.at == p)
 }
 
 impl Policy<ContinuousGame> for ContinuousPolicy {
@@ -220,5 +261,30 @@ mod tests {
         assert!(priors[0] > priors[1] && priors[1] > priors[2], "{priors:?}");
         let sum: f32 = priors.iter().sum();
         assert!((sum - 1.0).abs() < 1e-5, "{sum}");
+    }
+
+    #[test]
+    fn greedy_players_end_their_games_by_passing() {
+        // Before they judged their stones' survival, two greedy players invaded each
+        // other's areas for ever.
+        for seed in 1..=3 {
+            let mut game = ContinuousGame::new(ContinuousRules::default()).expect("rules");
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut stones = 0;
+            while game.phase() == Phase::Playing && stones < 1_000 {
+                match game.greedy_choice(&mut rng) {
+                    Choice::Play(p) => {
+                        game.play(&p).expect("greedy plays legal stones");
+                        stones += 1;
+                    }
+                    Choice::Pass | Choice::Resign => game.pass().expect("a pass"),
+                }
+            }
+            assert_ne!(game.phase(), Phase::Playing, "seed {seed}: {stones} stones");
+            assert!(
+                stones > 20,
+                "seed {seed}: passed on an open board after {stones}"
+            );
+        }
     }
 }
