@@ -4,7 +4,7 @@
 //! computer and `stonefield match`.
 
 use stonefield_rules::classic::ClassicGame;
-use stonefield_rules::{Color, Game, Phase};
+use stonefield_rules::{Color, Game, Outcome, Phase};
 
 use crate::classic;
 use crate::search::{Action, Choice, Policy, SearchResult, Trace};
@@ -105,8 +105,9 @@ pub fn classic_settled(game: &ClassicGame, rng: &mut fastrand::Rng) -> bool {
 }
 
 /// Whether a board of a variant counted by its live score is settled: random
-/// continuations (the policy's playouts) end with the live count's leader ahead in at
-/// least [`SETTLED_AGREEMENT`] of them. A tie now is never settled.
+/// continuations (the policy's playouts) end with the winner of the count now
+/// ([`Game::count_now`]) ahead in at least [`SETTLED_AGREEMENT`] of them. A tie now is
+/// never settled.
 pub fn settled_by_playouts<G: Game, P: Policy<G>>(
     game: &G,
     policy: &P,
@@ -115,12 +116,7 @@ pub fn settled_by_playouts<G: Game, P: Policy<G>>(
     if game.phase() != Phase::Playing {
         return true;
     }
-    let score = game.score();
-    let leader = if score.black > score.white {
-        Color::Black
-    } else if score.white > score.black {
-        Color::White
-    } else {
+    let Outcome::Win { winner: leader, .. } = game.count_now() else {
         return false;
     };
     let mut trace = Trace::default();

@@ -9,7 +9,7 @@ use std::time::Duration;
 use stonefield_record::{AnyGame, RecordMove};
 use stonefield_rules::classic::ClassicGame;
 use stonefield_rules::continuous;
-use stonefield_rules::{ByColor, Color, Game, Outcome, Stone};
+use stonefield_rules::{Color, Game, Outcome, Stone};
 
 use crate::classic::{self, estimate_dead};
 use crate::ending::{Ending, classic_settled, passes_back, settled_by_playouts};
@@ -247,15 +247,11 @@ fn choice_move<M>(
     }
 }
 
-/// Whether the player to move leads on the live count: the computer of the variants
-/// without a count of their own passes back on it (as does `stonefield match`).
+/// Whether the player to move would win if play ended now ([`Game::count_now`]): the
+/// computer of the variants without a count of their own passes back on it (as does
+/// `stonefield match`).
 pub fn leads<G: Game>(game: &G) -> bool {
-    let score: ByColor<f64> = game.score();
-    let (mine, theirs) = match game.to_move() {
-        Color::Black => (score.black, score.white),
-        Color::White => (score.white, score.black),
-    };
-    mine > theirs
+    matches!(game.count_now(), Outcome::Win { winner, .. } if winner == game.to_move())
 }
 
 /// Whether the player to move wins a classic count now, with the stones the estimate
@@ -393,6 +389,51 @@ mod tests {
         assert!(
             win_rate.is_some_and(|w| (0.0..=1.0).contains(&w)),
             "{win_rate:?}"
+        );
+    }
+
+    #[test]
+    fn a_longer_tree_does_not_lead_while_reserve_stones_are_left() {
+        use stonefield_rules::topological::{TopoGame, TopoRules};
+        // Each player has one reserve stone. White (who moves first) places its own,
+        // then passes; Black grows its longest tree twice.
+        let mut game = TopoGame::new(TopoRules::new(6, 1).expect("rules"));
+        let white_reserve = game.legal_moves().into_iter().find(|m| m.reserve);
+        game.play(&white_reserve.expect("a reserve point"))
+            .expect("legal");
+        for _ in 0..2 {
+            let longest = |g: &TopoGame| g.score().black;
+            let grows = game
+                .legal_moves()
+                .into_iter()
+                .filter(|m| !m.reserve)
+                .max_by(|a, b| {
+                    let after = |m| {
+                        let mut g = game.clone();
+                        g.play(m).map_or(0.0, |_| longest(&g))
+                    };
+                    after(a).total_cmp(&after(b))
+                });
+            game.play(&grows.expect("a normal move")).expect("legal");
+            game.pass().expect("White passes");
+        }
+        assert_eq!(game.to_move(), Color::Black);
+        assert_eq!(game.reserve_left(Color::Black), 1);
+        assert_eq!(game.reserve_left(Color::White), 0);
+        let score = game.score();
+        assert!(score.black > score.white, "{score:?}");
+        assert!(!leads(&game));
+        let mut placed = game.clone();
+        let reserve = placed
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.reserve)
+            .expect("a reserve point");
+        placed.play(&reserve).expect("legal");
+        placed.pass().expect("White passes");
+        assert!(
+            leads(&placed),
+            "with its reserve placed, Black wins the count now"
         );
     }
 }

@@ -111,6 +111,14 @@ pub trait Game: Clone + Debug {
     /// page defines it.
     fn score(&self) -> ByColor<f64>;
 
+    /// The result if play ended now: the higher [`Game::score`] wins, unless the variant's
+    /// rules decide an ended game on more than the count (in Topological Go a player with
+    /// reserve stones left loses). What a player who passes back stakes on.
+    fn count_now(&self) -> Outcome {
+        let score = self.score();
+        Outcome::from_scores(score.black, score.white)
+    }
+
     /// A hash of the position (stones and player to move); equal positions hash equal.
     fn position_hash(&self) -> u64;
 

@@ -132,13 +132,10 @@ pub trait Policy<G: Game>: Sync {
 /// moves before they end, and a capped one is still scored.
 pub const DEFAULT_PLAYOUT_MOVES: u32 = 200;
 
-/// Black's value of `game`: 1, 0 or ½ by the result once there is one, else by the live
-/// score as it stands.
+/// Black's value of `game`: 1, 0 or ½ by the result once there is one, else by the
+/// result if play ended now ([`Game::count_now`]).
 pub fn black_value<G: Game>(game: &G) -> f64 {
-    let outcome = game.outcome().unwrap_or_else(|| {
-        let s = game.score();
-        Outcome::from_scores(s.black, s.white)
-    });
+    let outcome = game.outcome().unwrap_or_else(|| game.count_now());
     match outcome {
         Outcome::Win {
             winner: Color::Black,

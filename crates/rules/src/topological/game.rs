@@ -377,6 +377,10 @@ impl Game for TopoGame {
         }
     }
 
+    fn count_now(&self) -> Outcome {
+        self.count_outcome()
+    }
+
     /// Stones, the player to move and the reserve stones each player holds.
     fn position_hash(&self) -> u64 {
         let turn = match self.to_move {
