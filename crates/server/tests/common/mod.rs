@@ -244,12 +244,17 @@ impl Client {
     }
 
     /// The next JSON message (panics after 30 s: a guard against a hang, long enough for
-    /// a computer thinking on a loaded machine).
+    /// a computer thinking on a loaded machine). The server's keep-alive pings, which a
+    /// long test on a loaded machine meets, are skipped (the library answers them).
     pub async fn recv(&mut self) -> Value {
-        let next = tokio::time::timeout(Duration::from_secs(30), self.ws.next()).await;
-        match next.expect("timed out waiting for a message") {
-            Some(Ok(Message::Text(t))) => serde_json::from_str(t.as_str()).unwrap(),
-            other => panic!("unexpected {other:?}"),
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            let next = tokio::time::timeout_at(deadline, self.ws.next()).await;
+            match next.expect("timed out waiting for a message") {
+                Some(Ok(Message::Text(t))) => return serde_json::from_str(t.as_str()).unwrap(),
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                other => panic!("unexpected {other:?}"),
+            }
         }
     }
 
@@ -273,10 +278,16 @@ impl Client {
 
     /// The next JSON message if one arrives within `ms` (`None` also when the socket ends).
     pub async fn recv_within(&mut self, ms: u64) -> Option<Value> {
-        match tokio::time::timeout(Duration::from_millis(ms), self.ws.next()).await {
-            Ok(Some(Ok(Message::Text(t)))) => Some(serde_json::from_str(t.as_str()).unwrap()),
-            Ok(Some(Ok(other))) => panic!("unexpected {other:?}"),
-            Ok(_) | Err(_) => None,
+        let deadline = tokio::time::Instant::now() + Duration::from_millis(ms);
+        loop {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await {
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    return Some(serde_json::from_str(t.as_str()).unwrap());
+                }
+                Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => {}
+                Ok(Some(Ok(other))) => panic!("unexpected {other:?}"),
+                Ok(_) | Err(_) => return None,
+            }
         }
     }
 
