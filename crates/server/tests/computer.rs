@@ -218,7 +218,13 @@ async fn continuous_a_count_the_computer_marked_and_accepted() {
 #[tokio::test]
 async fn the_computer_accepts_only_a_count_that_matches_its_own() {
     let s = server().await;
-    let (id, token) = computer_game(&s.state, "classic", json!({"board_size": 9}), "black").await;
+    let (id, token) = computer_game(
+        &s.state,
+        "classic",
+        json!({"board_size": 9, "preset": "japanese"}),
+        "black",
+    )
+    .await;
     let mut me = Client::connect(s.addr, &id, Some(&token)).await;
     me.recv_type("state").await;
     me.play(4, 4).await;
@@ -240,11 +246,16 @@ async fn the_computer_accepts_only_a_count_that_matches_its_own() {
     let own = st["score"].clone();
     let marked = |st: &Value| st["view"]["dead"].as_array().map(Vec::len);
     let before = marked(&st);
-    me.send(json!({"type": "toggle_dead", "at": [4, 4]})).await;
+    // Any stone on the board now (the computer, playing on while Black passed, may have
+    // taken Black's only stone): under territory scoring a stone marked dead is a
+    // prisoner, so the count changes whichever colour it is.
+    let stone = &st["view"]["stones"][0];
+    let at = json!([stone[0], stone[1]]);
+    me.send(json!({"type": "toggle_dead", "at": at})).await;
     let changed = state_where(&mut me, |s| marked(s) != before).await;
     assert_ne!(changed["score"], own);
     assert_eq!(changed["accepted"]["white"], false);
-    me.send(json!({"type": "toggle_dead", "at": [4, 4]})).await;
+    me.send(json!({"type": "toggle_dead", "at": at})).await;
     let back = state_where(&mut me, |s| marked(s) == before).await;
     let back = if back["accepted"]["white"] == true {
         back
