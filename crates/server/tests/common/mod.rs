@@ -247,15 +247,9 @@ impl Client {
     /// a computer thinking on a loaded machine). The server's keep-alive pings, which a
     /// long test on a loaded machine meets, are skipped (the library answers them).
     pub async fn recv(&mut self) -> Value {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-        loop {
-            let next = tokio::time::timeout_at(deadline, self.ws.next()).await;
-            match next.expect("timed out waiting for a message") {
-                Some(Ok(Message::Text(t))) => return serde_json::from_str(t.as_str()).unwrap(),
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
-                other => panic!("unexpected {other:?}"),
-            }
-        }
+        self.recv_within(30_000)
+            .await
+            .expect("a message within 30 s before the socket ended")
     }
 
     /// Reads messages until one has `type` == `ty`.
