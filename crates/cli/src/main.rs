@@ -8,6 +8,7 @@ mod bad_input;
 mod bench;
 mod convert;
 mod gtp;
+mod learn;
 mod replay;
 mod review;
 
@@ -69,6 +70,9 @@ enum Command {
     },
     /// Convert a classic game between SGF and the JSON record (formats from the extensions).
     Convert { input: PathBuf, output: PathBuf },
+    /// Learn the gammas of classic Go's move features (3x3 shapes, captures, ataris,
+    /// distances...) from game records by minorization-maximization.
+    LearnPatterns(learn::LearnOptions),
     /// Play classic Go games between two GTP engines, colours alternating, and print the
     /// win table with its 95% confidence interval.
     Match(arena::MatchConfig),
@@ -93,6 +97,7 @@ fn main() -> ExitCode {
         Command::Replay { file, json } => replay::run(&file, json),
         Command::Review { file, json, level } => review::run(&file, json, level),
         Command::Convert { input, output } => convert::run(&input, &output),
+        Command::LearnPatterns(options) => learn::run(&options),
         Command::Match(config) => arena::run(&config),
         Command::Serve(config) => stonefield_server::run(config),
     };

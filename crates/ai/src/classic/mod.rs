@@ -5,8 +5,11 @@
 //! [`new_search`].
 
 mod candidates;
+pub mod features;
+pub mod gammas;
 pub mod heavy;
 mod ladder;
+pub mod mm;
 pub mod patterns;
 mod priors;
 mod tactics;

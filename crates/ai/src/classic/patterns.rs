@@ -45,7 +45,7 @@ const WHITE: u8 = 2;
 const OFF: u8 = 3;
 
 /// The offsets of the eight code positions, in the code's order.
-const OFFSETS: [(i8, i8); 8] = [
+pub(crate) const OFFSETS: [(i8, i8); 8] = [
     (-1, -1),
     (0, -1),
     (1, -1),

@@ -26,6 +26,8 @@ pub struct ClassicGame {
     seen: KeySet,
     /// The point of the last move, `None` after a pass or at the start.
     last_move: Option<Point>,
+    /// The point of the move before the last one, `None` if it was a pass or none.
+    previous_move: Option<Point>,
 }
 
 /// A position that cannot start a game.
@@ -106,6 +108,7 @@ impl ClassicGame {
             prisoners: ByColor::default(),
             seen: KeySet::default(),
             last_move: None,
+            previous_move: None,
         };
         let h = game.superko_hash(&game.board, to_move);
         game.seen.insert(h);
@@ -134,6 +137,12 @@ impl ClassicGame {
     /// policies answer the last move first (captures, escapes, local patterns).
     pub fn last_move(&self) -> Option<Point> {
         self.last_move
+    }
+
+    /// Where the move before the last one was played (the mover's own last move); `None`
+    /// if it was a pass or there was none. Move features measure distances to both.
+    pub fn previous_move(&self) -> Option<Point> {
+        self.previous_move
     }
 
     fn superko_hash(&self, board: &Board, to_move: Color) -> u64 {
@@ -313,6 +322,7 @@ impl Game for ClassicGame {
         }
         self.board = next;
         self.ending.placed();
+        self.previous_move = self.last_move;
         self.last_move = Some(*mv);
         self.next_turn();
         let h = self.superko_hash(&self.board, self.to_move);
@@ -326,6 +336,7 @@ impl Game for ClassicGame {
             return Err(IllegalMove::WrongPhase);
         }
         let play_stopped = self.ending.passed();
+        self.previous_move = self.last_move;
         self.last_move = None;
         self.board.pass();
         self.to_move = self.to_move.other();
