@@ -35,10 +35,14 @@ pub enum Group {
     PreviousDistance,
     /// The line (1 on the edge) up to 5, plus 5 when no stone is within three points.
     Line,
+    /// Capturing races: 1 an own chain of two liberties gains a third or more; 2 an
+    /// opponent's chain of three liberties is cut to two while it touches an own chain of
+    /// three or fewer; 3 the same without such a neighbour.
+    Race,
 }
 
 /// How many groups a move's features have.
-pub const GROUPS: usize = 9;
+pub const GROUPS: usize = 10;
 
 /// Every group, in order.
 pub const ALL_GROUPS: [Group; GROUPS] = [
@@ -51,6 +55,7 @@ pub const ALL_GROUPS: [Group; GROUPS] = [
     Group::LastDistance,
     Group::PreviousDistance,
     Group::Line,
+    Group::Race,
 ];
 
 impl Group {
@@ -66,6 +71,7 @@ impl Group {
             Group::LastDistance => "last-distance",
             Group::PreviousDistance => "previous-distance",
             Group::Line => "line",
+            Group::Race => "race",
         }
     }
 
@@ -74,6 +80,7 @@ impl Group {
         match self {
             Group::Shape => SHAPE_KEYS - 1,
             Group::Capture => 4,
+            Group::Race => 3,
             Group::Escape => 3,
             Group::SelfAtari | Group::Atari | Group::Ladder => 2,
             Group::LastDistance | Group::PreviousDistance => 16,
@@ -172,6 +179,7 @@ impl<'a> Position<'a> {
             distance_level(b, self.last, i),
             distance_level(b, self.previous, i),
             line.min(5) + 5 * u32::from(empty_area),
+            self.race(i),
         ]
     }
 
@@ -231,6 +239,42 @@ impl<'a> Position<'a> {
             .into_iter()
             .any(|q| b.stone_at(q) == Some(self.me));
         if joins { 2 } else { 1 }
+    }
+
+    fn race(&self, i: u16) -> u32 {
+        let b = self.board;
+        // The lowest level that applies: the most specific.
+        let mut level = u32::MAX;
+        for q in b.cell_neighbours(i) {
+            let Some(color) = b.stone_at(q) else {
+                continue;
+            };
+            let here = if color == self.me {
+                let gains = b.chain_liberties(q, 3).len() == 2
+                    && b.liberties_after(i, self.me, 3).len() >= 3;
+                if gains { 1 } else { u32::MAX }
+            } else if b.chain_liberties(q, 4).len() == 3 {
+                if self.touches_short_own_chain(q) {
+                    2
+                } else {
+                    3
+                }
+            } else {
+                u32::MAX
+            };
+            level = level.min(here);
+        }
+        if level == u32::MAX { 0 } else { level }
+    }
+
+    /// Whether the opponent's chain at `q` touches an own chain of three liberties or fewer.
+    fn touches_short_own_chain(&self, q: u16) -> bool {
+        let b = self.board;
+        b.chain_cells(q).any(|s| {
+            b.cell_neighbours(s)
+                .into_iter()
+                .any(|n| b.stone_at(n) == Some(self.me) && b.chain_liberties(n, 4).len() <= 3)
+        })
     }
 
     fn atari(&self, i: u16) -> u32 {

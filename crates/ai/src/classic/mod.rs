@@ -251,18 +251,19 @@ pub fn new_search(game: ClassicGame, config: SearchConfig) -> ClassicSearch {
     new_search_with(game, config, SearchPolicy::default())
 }
 
-/// The search settings tuned for classic Go with the heavy policy's priors: little
+/// The search settings tuned for classic Go with the heavy policy's priors: almost no
 /// exploration beyond what RAVE and the priors give, and RAVE that fades early.
 ///
 /// Measured against GNU Go 3.8 (level 10, Chinese rules, 9x9, komi 7.5) at 5,000
-/// playouts a move on one thread, 16 games each: exploration 0.5 and RAVE equivalence 500
-/// (the generic defaults) won 1 of 10; exploration 0.1: 4/10; 0.05: 7/16; 0: 7/16; with
-/// exploration 0.05, equivalence 2,000: 2/16, 100: 10/16. With these, `stonefield gtp
-/// --level 10` (1 s a move on two cores) won 42 of 60 with a tree per thread and 33 of 40
-/// (19/20, 14/20) with one shared tree, at 41,000-44,000 playouts a move.
+/// playouts a move on one thread, 16 games each, with the hand-set priors of before: exploration
+/// 0.5 and RAVE equivalence 500 (the generic defaults) won 1 of 10; exploration 0.1: 4/10;
+/// 0.05: 7/16; 0: 7/16; with exploration 0.05, equivalence 2,000: 2/16, 100: 10/16. With the
+/// learnt priors, in self-play at 5,000 playouts (20 games each, colours alternating):
+/// exploration 0.01 beat 0.05 16/20 and 0.15 lost to it 3/14; equivalence 40 beat 100
+/// 12/20 and 400 won 6/14 (no difference the games could show).
 pub fn search_config() -> SearchConfig {
     SearchConfig {
-        exploration: 0.05,
+        exploration: 0.01,
         rave_equivalence: 100.0,
         ..SearchConfig::default()
     }

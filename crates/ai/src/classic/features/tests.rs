@@ -223,3 +223,28 @@ fn the_built_in_gammas_rate_a_large_capture_above_a_first_line_move() {
         "capture {capture}, elsewhere {elsewhere}"
     );
 }
+
+#[test]
+fn capturing_races_are_told_apart() {
+    let g = game(
+        &[
+            "XO.......", //
+            "X........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".XO......", //
+            ".........", //
+            ".........", //
+            "......O..",
+        ],
+        Color::Black,
+    );
+    // Black's (0, 0)-(0, 1) has two liberties; (0, 2) gives it three.
+    assert_eq!(level(&g, 0, 2, Group::Race), 1);
+    // White (2, 5) has three liberties and touches Black (1, 5), which has three.
+    assert_eq!(level(&g, 3, 5, Group::Race), 2);
+    // White (6, 8) has three liberties and no Black neighbour.
+    assert_eq!(level(&g, 6, 7, Group::Race), 3);
+    assert_eq!(level(&g, 4, 2, Group::Race), 0);
+}
