@@ -157,16 +157,21 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
         out.push(path.to_owned());
         return Ok(());
     }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+    let mut entries: Vec<(PathBuf, bool)> = std::fs::read_dir(path)
         .with_context(|| format!("cannot read the directory {}", path.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter_map(|e| {
+            let e = e.ok()?;
+            // The entry's own type, links not followed: a link to a parent cannot loop.
+            let is_dir = e.file_type().ok()?.is_dir();
+            Some((e.path(), is_dir))
+        })
         .collect();
     entries.sort();
-    for entry in entries {
+    for (entry, is_dir) in entries {
         let record = entry
             .extension()
             .is_some_and(|x| x.eq_ignore_ascii_case("sgf") || x.eq_ignore_ascii_case("json"));
-        if entry.is_dir() || record {
+        if is_dir || record {
             collect(&entry, out)?;
         }
     }

@@ -64,7 +64,7 @@ impl Gammas {
         s
     }
 
-    /// Reads the text [`write`](Gammas::write) writes: `#` comments, then one line each
+    /// Reads the text [`write()`] writes: `#` comments, then one line each
     /// `GROUP LEVEL GAMMA`, where a shape's level is its canonical key in hex or `rare`.
     ///
     /// # Errors
