@@ -41,6 +41,13 @@ pub enum Group {
     Race,
 }
 
+/// The [`Group::Line`] level of a move on `line` (1 on the edge), with or without a stone
+/// within three points.
+pub const fn line_level(line: u32, empty_area: bool) -> u32 {
+    let line = if line < 5 { line } else { 5 };
+    line + if empty_area { 5 } else { 0 }
+}
+
 /// How many groups a move's features have.
 pub const GROUPS: usize = 10;
 
@@ -59,6 +66,11 @@ pub const ALL_GROUPS: [Group; GROUPS] = [
 ];
 
 impl Group {
+    /// The group's place in a move's [`Features`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The name in a gammas file.
     pub fn name(self) -> &'static str {
         match self {
@@ -178,7 +190,7 @@ impl<'a> Position<'a> {
             },
             distance_level(b, self.last, i),
             distance_level(b, self.previous, i),
-            line.min(5) + 5 * u32::from(empty_area),
+            line_level(line, empty_area),
             self.race(i),
         ]
     }
@@ -294,14 +306,14 @@ impl<'a> Position<'a> {
 }
 
 /// The line of cell `i` (1 on the edge).
-pub(crate) fn line_of(board: &Board, i: u16) -> u32 {
+fn line_of(board: &Board, i: u16) -> u32 {
     let p = board.cell_point(i);
     let n = board.size() - 1;
     1 + u32::from(p.x().min(p.y()).min(n - p.x()).min(n - p.y()))
 }
 
 /// Whether no stone lies within Manhattan distance `r` of cell `i`.
-pub(crate) fn no_stone_near(board: &Board, i: u16, r: i32) -> bool {
+fn no_stone_near(board: &Board, i: u16, r: i32) -> bool {
     let p = board.cell_point(i);
     for dy in -r..=r {
         for dx in -(r - dy.abs())..=(r - dy.abs()) {

@@ -10,10 +10,9 @@
 //! escapes, MoGo's 3x3 shapes, common-fate-graph closeness to the last move, ladders, the
 //! third line): 18/20 with `PATTERN_WINS` 300, 12/20 with 150; 600 against 300 won 10/20.
 
-use stonefield_rules::Game;
 use stonefield_rules::classic::{ClassicGame, Point};
 
-use super::features::{Position, line_of, no_stone_near};
+use super::features::{Features, Group, Position, line_level};
 use super::gammas::Gammas;
 use crate::search::Action;
 
@@ -39,26 +38,30 @@ const PASS_RATE: f32 = 0.1;
 /// low ([`PASS_RATE`]).
 pub(crate) fn experience(game: &ClassicGame, actions: &[Action<Point>]) -> Vec<(u32, f32)> {
     let board = game.board();
-    let me = game.to_move();
     let position = Position::of(game);
     let gammas = Gammas::builtin();
-    let cells: Vec<Option<u16>> = actions
+    let rated: Vec<Option<(u16, Features, f32)>> = actions
         .iter()
-        .map(|a| match a {
-            Action::Play(p) => board.cell(*p),
-            Action::Pass => None,
+        .map(|a| {
+            let Action::Play(p) = a else {
+                return None;
+            };
+            let i = board.cell(*p)?;
+            let features = position.features(i);
+            Some((i, features, gammas.strength(&features)))
         })
         .collect();
-    let strengths: Vec<f32> = cells
+    let total = rated
         .iter()
-        .map(|c| c.map_or(0.0, |i| gammas.strength(&position.features(i))))
-        .collect();
-    let total = strengths.iter().sum::<f32>().max(f32::MIN_POSITIVE);
+        .flatten()
+        .map(|r| r.2)
+        .sum::<f32>()
+        .max(f32::MIN_POSITIVE);
     actions
         .iter()
-        .zip(cells.iter().zip(&strengths))
-        .map(|(action, (&cell, &strength))| {
-            let Some(i) = cell else {
+        .zip(rated)
+        .map(|(action, rated)| {
+            let Some((i, features, strength)) = rated else {
                 let pass = matches!(action, Action::Pass);
                 return if pass {
                     (EVEN, EVEN as f32 * PASS_RATE)
@@ -75,9 +78,10 @@ pub(crate) fn experience(game: &ClassicGame, actions: &[Action<Point>]) -> Vec<(
             } else {
                 (PATTERN_WINS * share.sqrt()).round() as u32
             };
-            let first_lines = line_of(board, i) <= 2 && no_stone_near(board, i, 3);
-            let lost = u32::from(board.captures_by(i, me) == 0 && board.is_self_atari(i, me))
-                * SELF_ATARI
+            let self_atari = features[Group::SelfAtari.index()] > 0;
+            let line = features[Group::Line.index()];
+            let first_lines = line == line_level(1, true) || line == line_level(2, true);
+            let lost = u32::from(self_atari) * SELF_ATARI
                 + u32::from(first_lines) * EMPTY_AREA
                 + u32::from(into_ladder) * INTO_LADDER;
             (EVEN + won + lost, EVEN as f32 / 2.0 + won as f32)
@@ -90,6 +94,7 @@ mod tests {
     use super::*;
     use crate::classic::ladder::ladder_rows;
     use stonefield_rules::Color;
+    use stonefield_rules::Game;
     use stonefield_rules::classic::{Rules, diagram_stones};
 
     fn game(rows: &[&str], last: Option<(u32, u32)>) -> ClassicGame {
