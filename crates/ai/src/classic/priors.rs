@@ -8,7 +8,7 @@
 //! Measured at 5,000 playouts a move (one thread, 9x9, komi 7.5, refereed by GNU Go, 20
 //! games each, colours alternating) against the hand-set priors these replaced (captures,
 //! escapes, MoGo's 3x3 shapes, common-fate-graph closeness to the last move, ladders, the
-//! third line): 18/20 with `PATTERN_WINS` 300, 12/20 with 150; 600 against 300 won 10/20.
+//! third line): 18/20 with `PATTERN_WINS` 300, 12/20 with 150; 600 against 300 won 9/20.
 
 use stonefield_rules::classic::{ClassicGame, Point};
 
