@@ -6,13 +6,13 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use stonefield_ai::classic::features::Position;
 use stonefield_ai::classic::mm::TrainingSet;
 use stonefield_record::{AnyGame, MoveKind, MoveResult, Record, Variant};
 use stonefield_rules::classic::Point;
 
 use crate::bad_input::BadInput;
+use crate::progress::stderr_bar;
 use crate::replay::load;
 
 /// `stonefield learn-patterns` options.
@@ -54,7 +54,10 @@ pub fn run(options: &LearnOptions) -> anyhow::Result<()> {
     if files.is_empty() {
         return Err(BadInput("no .sgf or .json record under the paths given".into()).into());
     }
-    let bar = progress_bar(files.len() as u64, "reading");
+    let bar = stderr_bar(
+        files.len() as u64,
+        "reading {bar:30} {pos}/{len}  [{elapsed}]",
+    );
     let mut set = TrainingSet::default();
     let mut rng = fastrand::Rng::with_seed(options.seed);
     let (mut games, mut skipped) = (0, 0);
@@ -83,7 +86,10 @@ pub fn run(options: &LearnOptions) -> anyhow::Result<()> {
         set.positions(),
         set.candidates()
     );
-    let bar = progress_bar(options.sweeps as u64, "learning");
+    let bar = stderr_bar(
+        options.sweeps as u64,
+        "learning {bar:30} {pos}/{len}  [{elapsed}]",
+    );
     let learnt = set.learn(options.sweeps, options.min_shape, |n| {
         bar.set_position(n as u64)
     });
@@ -176,13 +182,4 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-fn progress_bar(len: u64, what: &str) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    let template = format!("{what} {{bar:30}} {{pos}}/{{len}}  [{{elapsed}}]");
-    if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style);
-    }
-    bar
 }

@@ -9,6 +9,7 @@ mod bench;
 mod convert;
 mod gtp;
 mod learn;
+mod progress;
 mod replay;
 mod review;
 

@@ -7,11 +7,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use stonefield_ai::level::Level;
 use stonefield_ai::review::{REVIEW_LEVEL, Review, review};
 
 use crate::bad_input::BadInput;
+use crate::progress::stderr_bar;
 use crate::replay::load;
 
 /// Reviews the game in `path` at `level` (default [`REVIEW_LEVEL`]) and prints the table,
@@ -24,7 +24,8 @@ pub fn run(path: &Path, json: bool, level: Option<u8>) -> anyhow::Result<()> {
     let level = Level::get(n).ok_or_else(|| BadInput(format!("--level {n} is outside 1..=10")))?;
     let loaded = load(path)?;
     let record = loaded.record();
-    let bar = progress_bar(record.moves.iter().filter(|m| m.is_play()).count());
+    let moves = record.moves.iter().filter(|m| m.is_play()).count() as u64;
+    let bar = stderr_bar(moves, "reviewing {bar:30} {pos}/{len} moves  [{elapsed}]");
     let reviewed = review(record, level, 1, |done, _| bar.set_position(done as u64))
         .map_err(|e| BadInput(format!("{}: {e}", path.display())))
         .context("the game cannot be reviewed")?;
@@ -35,16 +36,6 @@ pub fn run(path: &Path, json: bool, level: Option<u8>) -> anyhow::Result<()> {
         print!("{}", table(&reviewed));
     }
     Ok(())
-}
-
-fn progress_bar(moves: usize) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(moves as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("reviewing {bar:30} {pos}/{len} moves  [{elapsed}]")
-    {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// One line a move: number, player, Black's estimate after it, what it lost, the

@@ -208,13 +208,15 @@ impl Model<'_> {
                 .map(|starts| {
                     s.spawn(move || {
                         let mut met = vec![0.0; gammas[g].len()];
+                        let mut strengths = Vec::new();
                         for w in starts.windows(2) {
                             let position = &self.candidates[w[0]..w[1]];
-                            let total: f64 =
-                                position.iter().map(|f| Self::strength(gammas, f)).sum();
-                            for f in position {
+                            strengths.clear();
+                            strengths.extend(position.iter().map(|f| Self::strength(gammas, f)));
+                            let total: f64 = strengths.iter().sum();
+                            for (f, &strength) in position.iter().zip(&strengths) {
                                 let l = f[g] as usize;
-                                met[l] += Self::strength(gammas, f) / gammas[g][l] / total;
+                                met[l] += strength / gammas[g][l] / total;
                             }
                         }
                         met
