@@ -33,6 +33,10 @@ pub struct LearnOptions {
     /// A 3x3 shape among fewer candidate moves than this shares the gamma of rare shapes.
     #[arg(long, default_value_t = 100)]
     pub min_shape: u32,
+    /// A spatial pattern (radius 2 to 5 around the move) played fewer times than this is no
+    /// feature.
+    #[arg(long, default_value_t = 20)]
+    pub min_spatial: u32,
     /// The seed of the sampling.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -90,19 +94,21 @@ pub fn run(options: &LearnOptions) -> anyhow::Result<()> {
         options.sweeps as u64,
         "learning {bar:30} {pos}/{len}  [{elapsed}]",
     );
-    let learnt = set.learn(options.sweeps, options.min_shape, |n| {
-        bar.set_position(n as u64)
-    });
+    let minimums = (options.min_shape, options.min_spatial);
+    let learnt = set.learn(options.sweeps, minimums, |n| bar.set_position(n as u64));
     bar.finish_and_clear();
     eprintln!(
-        "recorded move strongest in {:.1}% of positions, mean log-likelihood {:.3}, {} shapes",
+        "recorded move strongest in {:.1}% of positions, mean log-likelihood {:.3}, {} shapes, \
+         {} spatial patterns",
         learnt.top1 * 100.0,
         learnt.log_likelihood,
-        learnt.shapes.len()
+        learnt.shapes.len(),
+        learnt.spatial.len()
     );
     let header = format!(
         "Gammas of classic Go's move features, learnt by `stonefield learn-patterns` from\n\
-         {games} games{} ({} positions, --sample {} --sweeps {} --min-shape {} --seed {}).\n\
+         {games} games{} ({} positions, --sample {} --sweeps {} --min-shape {} --min-spatial {} \
+         --seed {}).\n\
          The recorded move is the strongest in {:.1}% of the positions.",
         options
             .source
@@ -113,6 +119,7 @@ pub fn run(options: &LearnOptions) -> anyhow::Result<()> {
         options.sample,
         options.sweeps,
         options.min_shape,
+        options.min_spatial,
         options.seed,
         learnt.top1 * 100.0,
     );

@@ -71,8 +71,8 @@ enum Command {
     },
     /// Convert a classic game between SGF and the JSON record (formats from the extensions).
     Convert { input: PathBuf, output: PathBuf },
-    /// Learn the gammas of classic Go's move features (3x3 shapes, captures, ataris,
-    /// distances...) from game records by minorization-maximization.
+    /// Learn the gammas of classic Go's move features (3x3 shapes, spatial patterns,
+    /// captures, ataris, distances...) from game records by minorization-maximization.
     LearnPatterns(learn::LearnOptions),
     /// Play classic Go games between two GTP engines, colours alternating, and print the
     /// win table with its 95% confidence interval.

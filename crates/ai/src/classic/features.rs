@@ -9,6 +9,7 @@ use stonefield_rules::{Color, Game};
 
 use super::ladder::{LadderMoves, ladder_moves};
 use super::patterns::OFFSETS;
+use super::spatial::{self, KeyMap, SpatialKeys};
 
 /// The groups of features, in the order of a move's [`Features`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +40,9 @@ pub enum Group {
     /// opponent's chain of three liberties is cut to two while it touches an own chain of
     /// three or fewer; 3 the same without such a neighbour.
     Race,
+    /// The largest pattern around the move that the gammas' dictionary holds
+    /// ([`super::spatial`]): its place there, from 1.
+    Spatial,
 }
 
 /// The [`Group::Line`] level of a move on `line` (1 on the edge), with or without a stone
@@ -49,7 +53,7 @@ pub const fn line_level(line: u32, empty_area: bool) -> u32 {
 }
 
 /// How many groups a move's features have.
-pub const GROUPS: usize = 10;
+pub const GROUPS: usize = 11;
 
 /// Every group, in order.
 pub const ALL_GROUPS: [Group; GROUPS] = [
@@ -63,6 +67,7 @@ pub const ALL_GROUPS: [Group; GROUPS] = [
     Group::PreviousDistance,
     Group::Line,
     Group::Race,
+    Group::Spatial,
 ];
 
 impl Group {
@@ -84,13 +89,16 @@ impl Group {
             Group::PreviousDistance => "previous-distance",
             Group::Line => "line",
             Group::Race => "race",
+            Group::Spatial => "spatial",
         }
     }
 
-    /// The highest level of a group other than [`Group::Shape`] (whose level is a shape key).
+    /// The highest level of a group whose levels are fixed, and of [`Group::Shape`] (a
+    /// shape key); [`Group::Spatial`]'s levels come with the gammas' dictionary, so 0.
     pub fn max_level(self) -> u32 {
         match self {
             Group::Shape => SHAPE_KEYS - 1,
+            Group::Spatial => 0,
             Group::Capture => 4,
             Group::Race => 3,
             Group::Escape => 3,
@@ -117,6 +125,8 @@ pub struct Position<'a> {
     last: Option<u16>,
     previous: Option<u16>,
     ladders: LadderMoves,
+    /// The spatial patterns with a level, by key; without them every move's level is 0.
+    dictionary: Option<&'a KeyMap<u32>>,
 }
 
 impl<'a> Position<'a> {
@@ -156,7 +166,21 @@ impl<'a> Position<'a> {
             last,
             previous,
             ladders,
+            dictionary: None,
         }
+    }
+
+    /// The same position, with the spatial patterns of `dictionary` as features.
+    pub fn with_dictionary(self, dictionary: &'a KeyMap<u32>) -> Position<'a> {
+        Position {
+            dictionary: Some(dictionary),
+            ..self
+        }
+    }
+
+    /// The spatial pattern keys of the mover's move at the empty cell `i`.
+    pub fn spatial_keys(&self, i: u16) -> SpatialKeys {
+        spatial::keys(self.board, i, self.me)
     }
 
     /// The ladders decided around the last move.
@@ -192,6 +216,8 @@ impl<'a> Position<'a> {
             distance_level(b, self.previous, i),
             line_level(line, empty_area),
             self.race(i),
+            self.dictionary
+                .map_or(0, |d| spatial::largest_level(b, i, self.me, d)),
         ]
     }
 

@@ -8,9 +8,10 @@
 use std::collections::HashMap;
 
 use super::features::{
-    ALL_GROUPS, Features, GROUPS, Position, Symmetries, canonical_with, symmetries,
+    ALL_GROUPS, Features, GROUPS, Group, Position, Symmetries, canonical_with, symmetries,
 };
 use super::gammas::{self, Gammas};
+use super::spatial::{KeyMap, SpatialKeys};
 
 /// Recorded positions: every allowed move's features, the played move first.
 #[derive(Debug)]
@@ -18,6 +19,8 @@ pub struct TrainingSet {
     symmetries: Symmetries,
     /// Per candidate move, its features with the shape as its canonical key.
     candidates: Vec<Features>,
+    /// Per candidate move, its spatial pattern keys.
+    spatial: Vec<SpatialKeys>,
     /// Per position, the index of its first candidate (the played move); one more at the
     /// end.
     starts: Vec<usize>,
@@ -28,6 +31,7 @@ impl Default for TrainingSet {
         TrainingSet {
             symmetries: symmetries(),
             candidates: Vec::new(),
+            spatial: Vec::new(),
             starts: vec![0],
         }
     }
@@ -36,11 +40,15 @@ impl Default for TrainingSet {
 /// The gammas learnt, with how well they predict the recorded moves.
 #[derive(Debug, Clone)]
 pub struct Learnt {
+    /// By group and level, as [`Gammas::new`] takes them (the shapes and spatial patterns
+    /// apart).
     pub levels: [Vec<f32>; GROUPS],
     /// The shapes seen often enough to get a gamma of their own, by canonical key.
     pub shapes: Vec<(u32, f32)>,
     /// The gamma of every other shape.
     pub rare_shape: f32,
+    /// The spatial patterns played often enough to be features, by key, in level order.
+    pub spatial: Vec<(u64, f32)>,
     /// The share of positions in which the recorded move is the strongest.
     pub top1: f64,
     /// The mean log-probability of the recorded move.
@@ -55,10 +63,10 @@ impl TrainingSet {
             return false;
         }
         let start = self.candidates.len();
-        self.push(position.features(played));
+        self.push(position, played);
         for &i in empty_cells {
             if i != played && position.allows(i) {
-                self.push(position.features(i));
+                self.push(position, i);
             }
         }
         debug_assert!(self.candidates.len() > start);
@@ -66,9 +74,11 @@ impl TrainingSet {
         true
     }
 
-    fn push(&mut self, mut f: Features) {
+    fn push(&mut self, position: &Position, i: u16) {
+        let mut f = position.features(i);
         f[0] = canonical_with(&self.symmetries, f[0]);
         self.candidates.push(f);
+        self.spatial.push(position.spatial_keys(i));
     }
 
     /// Positions added.
@@ -82,11 +92,17 @@ impl TrainingSet {
     }
 
     /// Learns the gammas in `sweeps` sweeps over the groups; a shape seen among fewer
-    /// than `min_shape` candidates shares the gamma of rare shapes. `progress(sweep)` is
-    /// called after each sweep.
-    pub fn learn(&self, sweeps: usize, min_shape: u32, mut progress: impl FnMut(usize)) -> Learnt {
-        let (shape_keys, model) = self.model(min_shape);
-        let mut gammas = model.initial_gammas(shape_keys.len() + 1);
+    /// than `min_shape` candidates shares the gamma of rare shapes, and a spatial pattern
+    /// played fewer than `min_spatial` times is no feature. `progress(sweep)` is called
+    /// after each sweep.
+    pub fn learn(
+        &self,
+        sweeps: usize,
+        (min_shape, min_spatial): (u32, u32),
+        mut progress: impl FnMut(usize),
+    ) -> Learnt {
+        let (shape_keys, spatial_keys, model) = self.model(min_shape, min_spatial);
+        let mut gammas = model.initial_gammas(shape_keys.len() + 1, spatial_keys.len() + 1);
         let wins = model.wins(&gammas);
         for sweep in 0..sweeps {
             for g in 0..GROUPS {
@@ -105,6 +121,7 @@ impl TrainingSet {
         let as_f32 = |v: &Vec<f64>| v.iter().map(|&x| x as f32).collect::<Vec<f32>>();
         let mut levels: [Vec<f32>; GROUPS] = std::array::from_fn(|g| as_f32(&gammas[g]));
         levels[0] = Vec::new();
+        levels[Group::Spatial.index()] = vec![1.0];
         Learnt {
             levels,
             shapes: shape_keys
@@ -113,14 +130,44 @@ impl TrainingSet {
                 .map(|(&k, &g)| (k, g as f32))
                 .collect(),
             rare_shape: gammas[0][0] as f32,
+            spatial: spatial_keys
+                .iter()
+                .zip(&gammas[Group::Spatial.index()][1..])
+                .map(|(&k, &g)| (k, g as f32))
+                .collect(),
             top1,
             log_likelihood,
         }
     }
 
+    /// The spatial patterns played at least `min_spatial` times, sorted, each with its
+    /// level (one more than its place).
+    fn spatial_dictionary(&self, min_spatial: u32) -> (Vec<u64>, KeyMap<u32>) {
+        let mut counts: KeyMap<u32> = KeyMap::default();
+        for &start in &self.starts[..self.starts.len() - 1] {
+            for &key in &self.spatial[start] {
+                *counts.entry(key).or_default() += 1;
+            }
+        }
+        let mut keys: Vec<u64> = counts
+            .into_iter()
+            .filter(|&(_, n)| n >= min_spatial.max(1))
+            .map(|(k, _)| k)
+            .collect();
+        keys.sort_unstable();
+        let levels = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (k, i as u32 + 1))
+            .collect();
+        (keys, levels)
+    }
+
     /// The candidates with each shape replaced by its index (0 for a rare shape, else one
-    /// more than its place in the returned keys, sorted).
-    fn model(&self, min_shape: u32) -> (Vec<u32>, Model<'_>) {
+    /// more than its place in the returned keys, sorted) and their largest spatial
+    /// pattern's level among the returned spatial keys.
+    fn model(&self, min_shape: u32, min_spatial: u32) -> (Vec<u32>, Vec<u64>, Model<'_>) {
+        let (spatial_keys, dictionary) = self.spatial_dictionary(min_spatial);
         let mut counts: HashMap<u32, u32> = HashMap::new();
         for f in &self.candidates {
             *counts.entry(f[0]).or_default() += 1;
@@ -139,14 +186,22 @@ impl TrainingSet {
         let candidates = self
             .candidates
             .iter()
-            .map(|f| {
+            .zip(&self.spatial)
+            .map(|(f, spatial)| {
                 let mut f = *f;
                 f[0] = index.get(&f[0]).copied().unwrap_or(0);
+                f[Group::Spatial.index()] = spatial
+                    .iter()
+                    .map_while(|k| dictionary.get(k))
+                    .last()
+                    .copied()
+                    .unwrap_or(0);
                 f
             })
             .collect();
         (
             keys,
+            spatial_keys,
             Model {
                 candidates,
                 starts: &self.starts,
@@ -164,10 +219,12 @@ struct Model<'a> {
 type GroupGammas = [Vec<f64>; GROUPS];
 
 impl Model<'_> {
-    fn initial_gammas(&self, shapes: usize) -> GroupGammas {
+    fn initial_gammas(&self, shapes: usize, spatial: usize) -> GroupGammas {
         std::array::from_fn(|g| {
             let n = if g == 0 {
                 shapes
+            } else if g == Group::Spatial.index() {
+                spatial
             } else {
                 ALL_GROUPS[g].max_level() as usize + 1
             };
@@ -258,12 +315,18 @@ impl Learnt {
     /// The gammas, ready to rate moves.
     pub fn gammas(&self) -> Gammas {
         let shapes = self.shapes.iter().copied().collect();
-        Gammas::new(self.levels.clone(), &shapes, self.rare_shape)
+        Gammas::new(self.levels.clone(), &shapes, self.rare_shape, &self.spatial)
     }
 
     /// The text of a gammas file ([`Gammas::parse`]), after `header` as comments.
     pub fn to_text(&self, header: &str) -> String {
-        gammas::write(header, &self.levels, &self.shapes, self.rare_shape)
+        gammas::write(
+            header,
+            &self.levels,
+            &self.shapes,
+            self.rare_shape,
+            &self.spatial,
+        )
     }
 }
 
@@ -330,7 +393,7 @@ mod tests {
         };
         let set = taught_set(teacher, 30);
         assert!(set.positions() > 1000, "{}", set.positions());
-        let learnt = set.learn(10, 20, |_| {});
+        let learnt = set.learn(10, (20, 5), |_| {});
         let levels = &learnt.levels;
         let far = levels[near][8];
         let ratio = levels[near][1] / far;
@@ -338,20 +401,57 @@ mod tests {
         let third = levels[line][3] / levels[line][2];
         assert!((2.0..4.5).contains(&third), "third / second line {third}");
         // Rating the moves as learnt predicts the teacher's moves better than chance.
-        let uniform = set.learn(0, 20, |_| {});
+        let uniform = set.learn(0, (20, 5), |_| {});
         assert!(learnt.log_likelihood > uniform.log_likelihood + 0.2);
     }
 
     #[test]
     fn a_learnt_file_reads_back_as_the_same_ratings() {
         let set = taught_set(|_| 1.0, 3);
-        let learnt = set.learn(3, 5, |_| {});
+        let learnt = set.learn(3, (5, 2), |_| {});
         let text = learnt.to_text("a test");
         let read = Gammas::parse(&text).expect("parses");
         let direct = learnt.gammas();
+        assert!(
+            !learnt.spatial.is_empty(),
+            "random games repeat small patterns"
+        );
+        assert_eq!(read.spatial_dictionary(), direct.spatial_dictionary());
+        let spatial = Group::Spatial.index();
         for f in &set.candidates {
-            let (a, b) = (read.strength(f), direct.strength(f));
-            assert!((a - b).abs() <= 1e-3 * b.max(1.0), "{a} {b}");
+            let mut f = *f;
+            for level in [0, 1, learnt.spatial.len() as u32] {
+                f[spatial] = level;
+                let (a, b) = (read.strength(&f), direct.strength(&f));
+                assert!((a - b).abs() <= 1e-3 * b.max(1.0), "{a} {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_spatial_patterns_are_those_played_often_enough_and_a_move_gets_its_largest() {
+        let set = taught_set(|_| 1.0, 5);
+        let min = 3;
+        let (keys, dictionary) = set.spatial_dictionary(min);
+        let mut played: HashMap<u64, u32> = HashMap::new();
+        for &start in &set.starts[..set.starts.len() - 1] {
+            for &k in &set.spatial[start] {
+                *played.entry(k).or_default() += 1;
+            }
+        }
+        let often: Vec<u64> = played
+            .iter()
+            .filter(|&(_, &n)| n >= min)
+            .map(|(&k, _)| k)
+            .collect();
+        assert_eq!(keys.len(), often.len());
+        assert!(often.iter().all(|k| dictionary.contains_key(k)));
+        let (_, _, model) = set.model(1, min);
+        let spatial = Group::Spatial.index();
+        for (f, keys) in model.candidates.iter().zip(&set.spatial) {
+            let largest = keys.iter().rposition(|k| dictionary.contains_key(k));
+            let expected = largest.map_or(0, |r| dictionary[&keys[r]]);
+            assert_eq!(f[spatial], expected);
         }
     }
 }

@@ -12,6 +12,7 @@ mod ladder;
 pub mod mm;
 pub mod patterns;
 mod priors;
+pub mod spatial;
 mod tactics;
 
 use stonefield_rules::classic::{Board, ClassicGame, Point, playout, random_move_point};

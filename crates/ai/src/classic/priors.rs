@@ -38,8 +38,8 @@ const PASS_RATE: f32 = 0.1;
 /// low ([`PASS_RATE`]).
 pub(crate) fn experience(game: &ClassicGame, actions: &[Action<Point>]) -> Vec<(u32, f32)> {
     let board = game.board();
-    let position = Position::of(game);
     let gammas = Gammas::builtin();
+    let position = Position::of(game).with_dictionary(gammas.spatial_dictionary());
     let rated: Vec<Option<(u16, Features, f32)>> = actions
         .iter()
         .map(|a| {
@@ -151,11 +151,13 @@ mod tests {
     }
 
     #[test]
-    fn the_first_line_of_an_empty_board_is_disfavoured_and_the_third_favoured() {
+    fn the_first_lines_of_an_empty_board_are_disfavoured_and_the_corner_points_favoured() {
         let g = game(&["........."; 9], None);
         assert!(prior(&g, 0, 4) < 0.5);
         assert!(prior(&g, 1, 4) < 0.5);
-        assert!(prior(&g, 2, 4) > 0.5);
+        // The 3-4 and 4-4 points: the openings of the records the gammas were learnt from.
+        assert!(prior(&g, 2, 3) > 0.75, "{}", prior(&g, 2, 3));
+        assert!(prior(&g, 3, 3) > 0.75, "{}", prior(&g, 3, 3));
         assert!(prior(&g, 2, 2) > prior(&g, 0, 4));
     }
 

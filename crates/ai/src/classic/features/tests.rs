@@ -173,7 +173,8 @@ fn gammas_survive_their_text_and_bad_text_is_refused() {
     levels[0] = Vec::new();
     levels[1][2] = 7.5;
     let shape = canonical_shape(0x1_2345);
-    let text = write("a test", &levels, &[(shape, 3.0)], 0.5);
+    let spatial = [(0xfeed_u64, 2.0), (0x1_0000_0000_u64, 0.25)];
+    let text = write("a test", &levels, &[(shape, 3.0)], 0.5, &spatial);
     let gammas = Gammas::parse(&text).expect("parses");
     let mut f = [0; GROUPS];
     f[0] = 0x1_2345;
@@ -181,8 +182,18 @@ fn gammas_survive_their_text_and_bad_text_is_refused() {
     assert!((gammas.strength(&f) - 22.5).abs() < 1e-4);
     f[0] = 0;
     assert!((gammas.strength(&f) - 3.75).abs() < 1e-4, "a rare shape");
+    let dictionary = gammas.spatial_dictionary();
+    assert_eq!(dictionary.get(&0xfeed), Some(&1));
+    assert_eq!(dictionary.get(&0x1_0000_0000), Some(&2));
+    f[Group::Spatial.index()] = 2;
+    assert!(
+        (gammas.strength(&f) - 0.9375).abs() < 1e-4,
+        "a spatial pattern"
+    );
     for (bad, line) in [
         ("capture 9 1.0", 1),
+        ("spatial 00000000000000ff 1.0\nspatial ff 2.0", 2),
+        ("spatial xyz 1.0", 1),
         ("# ok\ncapture 1 -2", 2),
         ("colour 1 1.0", 1),
         ("shape zz 1.0", 1),
