@@ -1,8 +1,8 @@
-//! Hash sets keyed by Zobrist hashes: the key is already uniformly random, so it is
+//! Hash sets and maps keyed by Zobrist hashes: the key is already uniformly random, so it is
 //! taken as its own hash instead of being hashed again (SipHash would cost more than the
 //! lookup it serves in superko checks).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A [`Hasher`] for `u64` keys that are Zobrist hashes: `write_u64` keeps the key as it is.
@@ -26,6 +26,9 @@ impl Hasher for KeyHasher {
 
 /// A set of Zobrist hashes.
 pub type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// A map keyed by Zobrist hashes.
+pub type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 #[cfg(test)]
 mod tests {

@@ -5,11 +5,12 @@
 //! the largest of its patterns that a learnt dictionary holds.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use stonefield_rules::Color;
 use stonefield_rules::classic::Board;
+/// Pattern keys are hashes already: a map of them does not hash them again.
+pub use stonefield_rules::key_hasher::KeyMap;
 
 /// The smallest pattern's radius (radius 1 is the 3x3 shape's business).
 pub const MIN_RADIUS: usize = 2;
@@ -20,29 +21,6 @@ pub const RADII: usize = MAX_RADIUS - MIN_RADIUS + 1;
 
 /// A move's pattern keys, smallest radius first.
 pub type SpatialKeys = [u64; RADII];
-
-/// A map from pattern keys, which are hashes already: hashing them again buys nothing.
-pub type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
-
-/// The [`Hasher`] of a [`KeyMap`]: the key itself.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
 
 /// The offsets of every pattern point, ring by ring, with for each symmetry the random
 /// numbers of its three non-empty states at the point the symmetry takes it to.

@@ -259,3 +259,24 @@ fn capturing_races_are_told_apart() {
     assert_eq!(level(&g, 6, 7, Group::Race), 3);
     assert_eq!(level(&g, 4, 2, Group::Race), 0);
 }
+
+#[test]
+fn the_spatial_level_comes_from_the_dictionary_given() {
+    let g = random_position(9, 0, 0);
+    let four_four = cell(&g, 3, 3);
+    let at = Group::Spatial.index();
+    assert_eq!(Position::of(&g).features(four_four)[at], 0, "no dictionary");
+    let gammas = Gammas::builtin();
+    let position = Position::of(&g).with_dictionary(gammas.spatial_dictionary());
+    let level = position.features(four_four)[at];
+    assert!(
+        level > 0,
+        "the empty corner's 4-4 point is a pattern of the records"
+    );
+    let keys = position.spatial_keys(four_four);
+    let largest = keys
+        .iter()
+        .rposition(|k| gammas.spatial_dictionary().contains_key(k))
+        .expect("a key in the dictionary");
+    assert_eq!(gammas.spatial_dictionary()[&keys[largest]], level);
+}
