@@ -37,6 +37,8 @@ fn learns_gammas_that_read_back_from_a_directory_of_records() {
             "3",
             "--min-shape",
             "2",
+            "--min-spatial",
+            "3",
             "--out",
             "g.txt",
         ],
@@ -56,7 +58,12 @@ fn learns_gammas_that_read_back_from_a_directory_of_records() {
         text.starts_with("# Gammas of classic Go's move features"),
         "{text}"
     );
-    Gammas::parse(&text).expect("the file reads back");
+    let gammas = Gammas::parse(&text).expect("the file reads back");
+    // The three games are the same: every pattern played is played three times.
+    let spatial = text.lines().filter(|l| l.starts_with("spatial ")).count();
+    assert!(spatial > 0, "{text}");
+    assert_eq!(gammas.spatial_dictionary().len(), spatial);
+    assert!(text.contains("--min-spatial 3"), "{text}");
     // Every recorded Black move is next to the last one: learnt, that distance outweighs
     // the far ones.
     let gamma = |name: &str| -> f64 {
