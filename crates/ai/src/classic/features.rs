@@ -404,12 +404,10 @@ pub(crate) fn symmetries() -> Symmetries {
     std::array::from_fn(|t| {
         std::array::from_fn(|k| {
             let (dx, dy) = OFFSETS[k];
-            let (dx, dy) = if t & 4 != 0 { (dy, dx) } else { (dx, dy) };
-            let dx = if t & 1 != 0 { -dx } else { dx };
-            let dy = if t & 2 != 0 { -dy } else { dy };
+            let to = spatial::symmetric((dx.into(), dy.into()), t);
             OFFSETS
                 .iter()
-                .position(|&o| o == (dx, dy))
+                .position(|&(x, y)| (x.into(), y.into()) == to)
                 .expect("a neighbour maps to a neighbour")
         })
     })

@@ -73,7 +73,7 @@ fn tables() -> &'static Tables {
 }
 
 /// Symmetry `t` (0 to 7) of offset `o`: bit 2 swaps the axes, bits 0 and 1 mirror them.
-fn symmetric((dx, dy): (i32, i32), t: usize) -> (i32, i32) {
+pub(crate) fn symmetric((dx, dy): (i32, i32), t: usize) -> (i32, i32) {
     let (dx, dy) = if t & 4 != 0 { (dy, dx) } else { (dx, dy) };
     let dx = if t & 1 != 0 { -dx } else { dx };
     let dy = if t & 2 != 0 { -dy } else { dy };
