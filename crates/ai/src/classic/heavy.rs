@@ -26,7 +26,7 @@ use stonefield_rules::{Color, Game};
 
 use super::candidates::{classic_candidates, classic_may_pass, point_key};
 use super::patterns::{self, PatternTable};
-use super::tactics::{atari_moves, nakade_point, two_liberty_moves};
+use super::tactics::{atari_moves, nakade_point, self_atari_alternative, two_liberty_moves};
 use crate::search::{Action, Policy, Trace};
 
 /// The chances with which a heavy playout tries each kind of move.
@@ -45,6 +45,19 @@ pub struct HeavyConfig {
     /// last move (the straight and bent three, the pyramid four, the bulky and crossed
     /// fives).
     pub nakade: f32,
+    /// Reading the ladder of an own chain in atari whose run gives two liberties, and
+    /// running when the ladder fails (as Pachi's Moggy does); else only a run to three
+    /// liberties counts as an escape.
+    pub read_ladders: f32,
+    /// Retaking a ko the opponent left for a threat within the last [`KO_AGE`] moves, as
+    /// Pachi's Moggy does, once no capture or escape was found.
+    pub ko_retake: f32,
+    /// Avoiding snapbacks when capturing, and not saving a lone stone whose escape fills
+    /// an own eye (a lost ko), as Pachi's Moggy does.
+    pub careful_captures: f32,
+    /// Playing, in place of a random self-atari rejected, the approach move beside it
+    /// ([`self_atari_alternative`]), as Pachi's Moggy does.
+    pub self_atari_other: f32,
     /// Looking for a pattern move among the last move's eight neighbours.
     pub pattern: f32,
     /// Rejecting a random move that puts a single stone in atari (one that puts a chain
@@ -65,6 +78,10 @@ impl Default for HeavyConfig {
             replies: 0.0,
             two_liberties: 0.0,
             nakade: 0.0,
+            read_ladders: 0.0,
+            ko_retake: 0.0,
+            careful_captures: 0.0,
+            self_atari_other: 0.0,
             pattern: 0.95,
             reject_lone_self_atari: 0.5,
             priors: true,
@@ -169,11 +186,14 @@ fn run(
     let limit = 3 * u32::from(board.size()) * u32::from(board.size());
     let (mut passes, mut moves) = (0, 0);
     let mut scratch = Vec::with_capacity(16);
+    // The last ko taken: its cell, the player then banned from it, and when.
+    let mut last_ko: Option<(u16, Color, u32)> = None;
     while passes < 2 && moves < limit {
+        let retake = ko_to_retake(board, last_ko, to_move, moves);
         let played = choose(
             board,
             to_move,
-            (last, last2),
+            (last, last2, retake),
             config,
             table,
             rng,
@@ -188,6 +208,9 @@ fn run(
                 }
                 passes = 0;
                 last = Some(i);
+                if let Some(cell) = board.ko_cell() {
+                    last_ko = Some((cell, to_move.other(), moves));
+                }
             }
             None => {
                 board.pass_move();
@@ -201,25 +224,57 @@ fn run(
     PlayoutResult::counted(board, moves)
 }
 
+/// Moves after a ko was taken during which the banned player may still retake it: the
+/// threat and its answer (Pachi's `koage`).
+const KO_AGE: u32 = 3;
+
+/// The ko `to_move` may take back at move `moves`: the last ko taken (`last_ko`: its cell,
+/// the player then banned, the move it was taken at) if `to_move` was the one banned, the
+/// ban has lapsed, the cell is still empty and no more than [`KO_AGE`] moves have passed.
+fn ko_to_retake(
+    board: &Board,
+    last_ko: Option<(u16, Color, u32)>,
+    to_move: Color,
+    moves: u32,
+) -> Option<u16> {
+    let (cell, banned, at) = last_ko?;
+    let open = banned == to_move
+        && moves - at <= KO_AGE
+        && board.ko_cell() != Some(cell)
+        && board.is_empty_cell(cell);
+    open.then_some(cell)
+}
+
 /// Chooses and plays a move of `me` after the moves at `last` and `last2` (the one
-/// before); the cell played, or `None` (then the caller passes).
+/// before), with `retake` the ko `me` may take back; the cell played, or `None` (then the
+/// caller passes).
 #[allow(clippy::too_many_arguments)]
 fn choose(
     board: &mut Board,
     me: Color,
-    (last, last2): (Option<u16>, Option<u16>),
+    (last, last2, retake): (Option<u16>, Option<u16>, Option<u16>),
     config: &HeavyConfig,
     table: &PatternTable,
     rng: &mut fastrand::Rng,
     trace: &Trace,
     scratch: &mut Vec<u16>,
 ) -> Option<u16> {
+    if let Some(i) = retake
+        && config.ko_retake > 0.0
+        && rng.f32() < config.ko_retake
+        && board.playout_allows(i, me)
+    {
+        board.place(i, me);
+        return Some(i);
+    }
     if last.is_some() || last2.is_some() {
         let (area, n) = around_last_moves(board, last, last2);
         let area = &area[..n];
         if rng.f32() < config.capture {
             scratch.clear();
-            atari_moves(board, area, me, scratch);
+            let read_ladders = config.read_ladders > 0.0 && rng.f32() < config.read_ladders;
+            let careful = config.careful_captures > 0.0 && rng.f32() < config.careful_captures;
+            atari_moves(board, area, me, (read_ladders, careful), scratch);
             if let Some(i) = pick(board, me, scratch, rng, false) {
                 board.place(i, me);
                 return Some(i);
@@ -347,6 +402,13 @@ fn random_move(
             if !(board.is_self_atari(i, me) && rejects(board, i, me, config, rng)) {
                 board.place_slot(k, me);
                 return Some(i);
+            }
+            if config.self_atari_other > 0.0
+                && rng.f32() < config.self_atari_other
+                && let Some(j) = self_atari_alternative(board, i, me, rng)
+            {
+                board.place(j, me);
+                return Some(j);
             }
             rejected.push(i);
         }

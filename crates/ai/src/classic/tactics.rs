@@ -5,13 +5,22 @@
 use stonefield_rules::Color;
 use stonefield_rules::classic::Board;
 
+use super::ladder::escape_fails;
+
 /// The urgent moves for `me` among the chains with a stone in `area`: the liberty of a
 /// chain of the opponent's in atari (capture), and for an own chain in atari its escape
-/// (if extending leaves at least three liberties) and the capture of any chain in atari
+/// (if extending leaves at least three liberties, or two and `read_ladders` finds no
+/// ladder that catches it) and the capture of any chain in atari
 /// touching it.
 // Inlinable across modules as it was when its callers shared its module (hot path).
 #[inline]
-pub(crate) fn atari_moves(board: &Board, area: &[u16], me: Color, out: &mut Vec<u16>) {
+pub(crate) fn atari_moves(
+    board: &Board,
+    area: &[u16],
+    me: Color,
+    (read_ladders, careful): (bool, bool),
+    out: &mut Vec<u16>,
+) {
     let mut seen = [u16::MAX; 18];
     let mut n_seen = 0;
     for &q in area {
@@ -33,16 +42,23 @@ pub(crate) fn atari_moves(board: &Board, area: &[u16], me: Color, out: &mut Vec<
             continue;
         };
         if color != me {
-            if !out.contains(&lib) {
+            let snapback = careful && is_snapback(board, q, lib, me);
+            if !snapback && !out.contains(&lib) {
                 out.push(lib);
             }
             continue;
         }
-        // Two liberties after running are often a ladder: only three count as an escape.
-        if board.liberties_after(lib, me, 3).len() >= 3 && !out.contains(&lib) {
+        if careful && is_lost_ko_stone(board, q, lib, me) {
+            continue;
+        }
+        // Two liberties after running are often a ladder: without reading it, only three
+        // count as an escape.
+        let after = board.liberties_after(lib, me, 3).len();
+        let escapes = after >= 3 || (after == 2 && read_ladders && !escape_fails(board, q));
+        if escapes && !out.contains(&lib) {
             out.push(lib);
         }
-        counter_captures(board, q, me.other(), out);
+        counter_captures(board, q, me, careful, out);
     }
 }
 
@@ -141,8 +157,97 @@ pub(crate) fn nakade_point(board: &Board, last: u16) -> Option<u16> {
     None
 }
 
-/// The liberties of the chains of `opp` in atari that touch the chain at `c`.
-fn counter_captures(board: &Board, c: u16, opp: Color, out: &mut Vec<u16>) {
+/// Where `me` might play instead of the self-atari at `i`, as Pachi's Moggy redirects
+/// one: the other liberty of a chain of the opponent's beside `i` with two liberties (the
+/// approach from outside), else of an own such chain; none that is itself a self-atari.
+/// At random among the first kind found, `None` if there is none.
+pub(crate) fn self_atari_alternative(
+    board: &Board,
+    i: u16,
+    me: Color,
+    rng: &mut fastrand::Rng,
+) -> Option<u16> {
+    let mut found = [0u16; 4];
+    for owner in [me.other(), me] {
+        let mut n = 0;
+        for q in board.cell_neighbours(i) {
+            if board.stone_at(q) != Some(owner) {
+                continue;
+            }
+            let libs = board.chain_liberties(q, 3);
+            let &[a, b] = libs.as_slice() else {
+                continue;
+            };
+            let other = if a == i { b } else { a };
+            if !found[..n].contains(&other)
+                && board.playout_allows(other, me)
+                && !board.is_self_atari(other, me)
+            {
+                found[n] = other;
+                n += 1;
+            }
+        }
+        if n > 0 {
+            return Some(found[rng.usize(..n)]);
+        }
+    }
+    None
+}
+
+/// Whether `me` taking the lone stone at `stone` (in atari at `lib`) is a snapback: `lib`
+/// has no empty neighbour, is no eye of the stone's owner, takes nothing else, and every
+/// chain of `me` beside it has `lib` for its last liberty, so the taker is retaken at
+/// once. Pachi's Moggy checks the same before a capture.
+fn is_snapback(board: &Board, stone: u16, lib: u16, me: Color) -> bool {
+    if board.chain_size(stone) != 1 {
+        return false;
+    }
+    let opp = me.other();
+    let mut their_eye = true;
+    for q in board.cell_neighbours(lib) {
+        match board.stone_at(q) {
+            None if !board.is_off_board(q) => return false,
+            None => {}
+            // Taking a second chain at once is a plain capture.
+            Some(c) if c == opp && q != stone && board.atari_liberty(q).is_some() => {
+                return false;
+            }
+            Some(c) if c == opp => {}
+            Some(_) => {
+                their_eye = false;
+                if board.chain_liberties(q, 2).len() > 1 {
+                    return false;
+                }
+            }
+        }
+    }
+    !their_eye
+}
+
+/// Whether the lone stone of `me` at `stone`, in atari at `lib`, is not worth saving: `lib`
+/// is surrounded by `me`'s stones (the stone sits in a ko or a false eye of its own), and
+/// no empty diagonal of `lib` is an eye of `me` that running would connect.
+fn is_lost_ko_stone(board: &Board, stone: u16, lib: u16, me: Color) -> bool {
+    board.chain_size(stone) == 1
+        && is_eyelike(board, lib, me)
+        && !board
+            .cell_diagonals(lib)
+            .iter()
+            .any(|&d| board.is_empty_cell(d) && is_eyelike(board, d, me))
+}
+
+/// Whether every on-board neighbour of `i` holds a stone of `color`.
+fn is_eyelike(board: &Board, i: u16, color: Color) -> bool {
+    board
+        .cell_neighbours(i)
+        .iter()
+        .all(|&q| board.is_off_board(q) || board.stone_at(q) == Some(color))
+}
+
+/// The liberties of the chains of the opponent's in atari that touch the chain of `me`
+/// at `c`; with `careful`, not those whose capture is a snapback.
+fn counter_captures(board: &Board, c: u16, me: Color, careful: bool, out: &mut Vec<u16>) {
+    let opp = me.other();
     let id = board.chain_id(c);
     for s in board.chain_cells(c) {
         for q in board.cell_neighbours(s) {
@@ -150,6 +255,7 @@ fn counter_captures(board: &Board, c: u16, opp: Color, out: &mut Vec<u16>) {
                 && board.chain_id(q) != id
                 && let Some(lib) = board.atari_liberty(q)
                 && !out.contains(&lib)
+                && !(careful && is_snapback(board, q, lib, me))
             {
                 out.push(lib);
             }

@@ -70,7 +70,7 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 14] = [
+    pub const NAMES: [&str; 18] = [
         "exploration",
         "rave_equivalence",
         "first_play_urgency",
@@ -85,6 +85,10 @@ impl Tuning {
         "two_liberties",
         "nakade",
         "replies",
+        "read_ladders",
+        "ko_retake",
+        "careful_captures",
+        "self_atari_other",
     ];
 
     fn parse(text: &str) -> Result<Tuning, String> {
@@ -131,6 +135,10 @@ impl Tuning {
                 "capture" => config.capture = *v as f32,
                 "two_liberties" => config.two_liberties = *v as f32,
                 "nakade" => config.nakade = *v as f32,
+                "read_ladders" => config.read_ladders = *v as f32,
+                "ko_retake" => config.ko_retake = *v as f32,
+                "careful_captures" => config.careful_captures = *v as f32,
+                "self_atari_other" => config.self_atari_other = *v as f32,
                 "replies" => config.replies = *v as f32,
                 "pattern" => config.pattern = *v as f32,
                 "reject_lone_self_atari" => config.reject_lone_self_atari = *v as f32,

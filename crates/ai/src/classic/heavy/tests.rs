@@ -143,3 +143,165 @@ fn a_playout_plays_the_last_good_reply() {
     );
     assert_eq!(trace.moves()[0], (Color::Black, key_of(&b, reply)));
 }
+
+/// The playout's urgent moves for `me` around the cell at (x, y), with ladders read or
+/// not and careful captures or not.
+fn urgent(b: &Board, (x, y): (u32, u32), me: Color, flags: (bool, bool)) -> Vec<u16> {
+    let mut out = Vec::new();
+    atari_moves(b, &[cell(b, x, y)], me, flags, &mut out);
+    out
+}
+
+#[test]
+fn a_run_to_two_liberties_is_an_escape_only_when_its_ladder_fails() {
+    let caught = board(&super::super::ladder::ladder_rows(true, false));
+    let broken = board(&super::super::ladder::ladder_rows(true, true));
+    let run = cell(&caught, 3, 2);
+    // Unread, two liberties after running never count.
+    assert!(urgent(&broken, (2, 2), Color::Black, (false, false)).is_empty());
+    assert!(urgent(&caught, (2, 2), Color::Black, (true, false)).is_empty());
+    assert_eq!(
+        urgent(&broken, (2, 2), Color::Black, (true, false)),
+        vec![run]
+    );
+    // White captures all the same.
+    assert_eq!(
+        urgent(&caught, (2, 2), Color::White, (true, true)),
+        vec![run]
+    );
+}
+
+#[test]
+fn careful_captures_skip_a_snapback() {
+    // White's stone at (3,1) is in atari at (3,0), and so is Black's chain around it:
+    // Black taking at (3,0) is retaken at (3,1) with eight stones.
+    let b = board(&[
+        ".OX.XO.", //
+        ".OXOXO.", //
+        ".OXXXO.", //
+        ".OOOOO.", //
+        ".......", //
+        ".......", //
+        ".......",
+    ]);
+    let take = cell(&b, 3, 0);
+    assert_eq!(urgent(&b, (3, 1), Color::Black, (false, false)), vec![take]);
+    assert!(urgent(&b, (3, 1), Color::Black, (false, true)).is_empty());
+    // Black's chain in atari beside it does not take by the other door either.
+    assert!(urgent(&b, (2, 1), Color::Black, (false, true)).is_empty());
+    // A capture whose point has an empty neighbour is no snapback.
+    let plain = board(&[
+        ".XO..", //
+        "..X..", //
+        ".....", //
+        ".....", //
+        ".....",
+    ]);
+    let take = cell(&plain, 3, 0);
+    assert_eq!(
+        urgent(&plain, (2, 0), Color::Black, (false, true)),
+        vec![take]
+    );
+}
+
+#[test]
+fn careful_captures_do_not_run_a_lone_stone_into_its_own_eye() {
+    // Black (2,0) is in atari at (1,0), a point only Black's stones surround: running
+    // there fills Black's own eye. Unread, the run has three liberties and counts.
+    let b = board(&[
+        "X.XO.", //
+        "XXO..", //
+        ".X...", //
+        ".....", //
+        ".....",
+    ]);
+    let run = cell(&b, 1, 0);
+    assert_eq!(b.atari_liberty(cell(&b, 2, 0)), Some(run));
+    assert_eq!(urgent(&b, (2, 0), Color::Black, (false, false)), vec![run]);
+    assert!(urgent(&b, (2, 0), Color::Black, (false, true)).is_empty());
+}
+
+#[test]
+fn a_rejected_self_atari_turns_into_the_approach_beside_it() {
+    // Black at (2,0) would have one liberty; White (1,0) and (3,0) have two each, and
+    // their other liberties (0,0) and (4,0) approach them from outside.
+    let b = board(&[
+        ".O.O.", //
+        "XX.XX", //
+        ".....", //
+        ".....", //
+        ".....",
+    ]);
+    let at = cell(&b, 2, 0);
+    assert!(b.is_self_atari(at, Color::Black));
+    let approaches = [cell(&b, 0, 0), cell(&b, 4, 0)];
+    let mut rng = fastrand::Rng::with_seed(3);
+    let mut seen = Vec::new();
+    for _ in 0..32 {
+        let j = self_atari_alternative(&b, at, Color::Black, &mut rng).expect("an approach");
+        assert!(approaches.contains(&j));
+        if !seen.contains(&j) {
+            seen.push(j);
+        }
+    }
+    assert_eq!(seen.len(), 2, "both approaches are drawn");
+    // Nothing beside an empty area.
+    let open = board(&[".....", ".....", ".....", ".....", "....."]);
+    assert_eq!(
+        self_atari_alternative(&open, cell(&open, 2, 2), Color::Black, &mut rng),
+        None
+    );
+}
+
+#[test]
+fn a_ko_is_retaken_after_one_threat_and_its_answer() {
+    // White takes the ko by playing (1,1); Black is banned from (2,1).
+    let mut b = board(&[
+        ".XO....", //
+        "X.XO...", //
+        ".XO....", //
+        ".......", //
+        ".......", //
+        ".......", //
+        ".......",
+    ]);
+    b.place(cell(&b, 1, 1), Color::White);
+    let ko = cell(&b, 2, 1);
+    assert_eq!(b.ko_cell(), Some(ko));
+    let taken = Some((ko, Color::Black, 0));
+    assert_eq!(ko_to_retake(&b, taken, Color::Black, 1), None, "banned");
+    b.place(cell(&b, 6, 6), Color::Black); // the threat
+    assert_eq!(
+        ko_to_retake(&b, taken, Color::White, 2),
+        None,
+        "not White's ko"
+    );
+    let answer = cell(&b, 6, 5);
+    b.place(answer, Color::White);
+    assert_eq!(ko_to_retake(&b, taken, Color::Black, 3), Some(ko));
+    assert_eq!(ko_to_retake(&b, taken, Color::Black, 5), None, "too old");
+    let mut filled = b.clone();
+    filled.place(ko, Color::White);
+    assert_eq!(
+        ko_to_retake(&filled, taken, Color::Black, 3),
+        None,
+        "filled"
+    );
+    // A playout that always retakes does so at once.
+    let config = HeavyConfig {
+        ko_retake: 1.0,
+        ..HeavyConfig::default()
+    };
+    let mut rng = fastrand::Rng::with_seed(1);
+    let played = choose(
+        &mut b,
+        Color::Black,
+        (Some(answer), None, Some(ko)),
+        &config,
+        patterns::table(),
+        &mut rng,
+        &Trace::default(),
+        &mut Vec::new(),
+    );
+    assert_eq!(played, Some(ko));
+}
