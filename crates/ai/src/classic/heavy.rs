@@ -26,7 +26,9 @@ use stonefield_rules::{Color, Game};
 
 use super::candidates::{classic_candidates, classic_may_pass, point_key};
 use super::patterns::{self, PatternTable};
-use super::tactics::{atari_moves, nakade_point, self_atari_alternative, two_liberty_moves};
+use super::tactics::{
+    atari_moves, is_nakade_fill, nakade_point, self_atari_alternative, two_liberty_moves,
+};
 use crate::search::{Action, Policy, Trace};
 
 /// The chances with which a heavy playout tries each kind of move.
@@ -58,6 +60,10 @@ pub struct HeavyConfig {
     /// Playing, in place of a random self-atari rejected, the approach move beside it
     /// ([`self_atari_alternative`]), as Pachi's Moggy does.
     pub self_atari_other: f32,
+    /// Letting a random self-atari of a small chain through when it fills an eye space
+    /// from the inside ([`is_nakade_fill`]), as Pachi's Moggy does; otherwise a self-atari
+    /// that joins an own chain is always rejected.
+    pub nakade_fill: f32,
     /// Looking for a pattern move among the last move's eight neighbours.
     pub pattern: f32,
     /// Rejecting a random move that puts a single stone in atari (one that puts a chain
@@ -82,6 +88,7 @@ impl Default for HeavyConfig {
             ko_retake: 0.0,
             careful_captures: 0.0,
             self_atari_other: 0.0,
+            nakade_fill: 0.0,
             pattern: 0.95,
             reject_lone_self_atari: 0.5,
             priors: true,
@@ -436,6 +443,9 @@ fn rejects(
         .cell_neighbours(i)
         .iter()
         .any(|&q| board.stone_at(q) == Some(me));
+    if joins && config.nakade_fill > 0.0 && is_nakade_fill(board, i, me) {
+        return rng.f32() >= config.nakade_fill;
+    }
     joins || rng.f32() < config.reject_lone_self_atari
 }
 

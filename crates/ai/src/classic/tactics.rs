@@ -157,6 +157,37 @@ pub(crate) fn nakade_point(board: &Board, last: u16) -> Option<u16> {
     None
 }
 
+/// Stones at most in a chain that [`is_nakade_fill`] lets a playout give up: every shape
+/// of three stones leaves, once taken, an eye space of three, which one stone kills.
+const NAKADE_STONES: u16 = 3;
+
+/// Whether the self-atari of `me` at `i`, joining an own chain, fills an eye space from
+/// the inside: the chain it makes has at most [`NAKADE_STONES`] stones and the move
+/// puts a chain of the opponent's in atari, so taking the stones leaves a dead shape
+/// (Pachi's Moggy lets such self-ataris through).
+pub(crate) fn is_nakade_fill(board: &Board, i: u16, me: Color) -> bool {
+    let opp = me.other();
+    let mut stones = 1;
+    let mut ataris = false;
+    let mut seen = [u16::MAX; 4];
+    for (k, q) in board.cell_neighbours(i).into_iter().enumerate() {
+        let Some(c) = board.stone_at(q) else {
+            continue;
+        };
+        let id = board.chain_id(q);
+        if seen.contains(&id) {
+            continue;
+        }
+        seen[k] = id;
+        if c == me {
+            stones += board.chain_size(q);
+        } else if c == opp && board.chain_liberties(q, 3).len() == 2 {
+            ataris = true;
+        }
+    }
+    ataris && stones <= NAKADE_STONES
+}
+
 /// Where `me` might play instead of the self-atari at `i`, as Pachi's Moggy redirects
 /// one: the other liberty of a chain of the opponent's beside `i` with two liberties (the
 /// approach from outside), else of an own such chain; none that is itself a self-atari.

@@ -70,7 +70,7 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 18] = [
+    pub const NAMES: [&str; 19] = [
         "exploration",
         "rave_equivalence",
         "first_play_urgency",
@@ -89,6 +89,7 @@ impl Tuning {
         "ko_retake",
         "careful_captures",
         "self_atari_other",
+        "nakade_fill",
     ];
 
     fn parse(text: &str) -> Result<Tuning, String> {
@@ -139,6 +140,7 @@ impl Tuning {
                 "ko_retake" => config.ko_retake = *v as f32,
                 "careful_captures" => config.careful_captures = *v as f32,
                 "self_atari_other" => config.self_atari_other = *v as f32,
+                "nakade_fill" => config.nakade_fill = *v as f32,
                 "replies" => config.replies = *v as f32,
                 "pattern" => config.pattern = *v as f32,
                 "reject_lone_self_atari" => config.reject_lone_self_atari = *v as f32,

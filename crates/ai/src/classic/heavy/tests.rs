@@ -305,3 +305,36 @@ fn a_ko_is_retaken_after_one_threat_and_its_answer() {
     );
     assert_eq!(played, Some(ko));
 }
+
+#[test]
+fn a_small_self_atari_that_ataris_from_inside_an_eye_is_a_nakade_fill() {
+    // White's eye space on the top edge is (1,0) (2,0) (3,0); Black holds its vital point
+    // and White's outside. Black at (1,0) gives up two stones but puts White in atari.
+    let b = board(&[
+        "O.X.OX", //
+        "OOOOOX", //
+        "XXXXXX", //
+        "......", //
+        "......", //
+        "......",
+    ]);
+    let fill = cell(&b, 1, 0);
+    assert!(b.is_self_atari(fill, Color::Black));
+    assert!(is_nakade_fill(&b, fill, Color::Black));
+    // White filling its own eye puts nothing of Black's in atari.
+    assert!(!is_nakade_fill(&b, fill, Color::White));
+    // In a space of five, Black's chain would be four stones: not let through.
+    let wide = board(&[
+        "O.XXX.OX", //
+        "OOOOOOOX", //
+        "XXXXXXXX", //
+        "........", //
+        "........", //
+        "........", //
+        "........", //
+        "........",
+    ]);
+    let fill = cell(&wide, 1, 0);
+    assert!(wide.is_self_atari(fill, Color::Black));
+    assert!(!is_nakade_fill(&wide, fill, Color::Black));
+}
