@@ -27,7 +27,8 @@ use stonefield_rules::{Color, Game};
 use super::candidates::{classic_candidates, classic_may_pass, point_key};
 use super::patterns::{self, PatternTable};
 use super::tactics::{
-    atari_moves, is_nakade_fill, nakade_point, self_atari_alternative, two_liberty_moves,
+    atari_moves, is_nakade_fill, nakade_point, runs_into_ladder, self_atari_alternative,
+    two_liberty_moves,
 };
 use crate::search::{Action, Policy, Trace};
 
@@ -64,6 +65,9 @@ pub struct HeavyConfig {
     /// from the inside ([`is_nakade_fill`]), as Pachi's Moggy does; otherwise a self-atari
     /// that joins an own chain is always rejected.
     pub nakade_fill: f32,
+    /// Of the pattern moves, drawing one by the weight of its shape and leaving out runs
+    /// into ladders ([`pick_weighted_pattern`]), as Pachi's Moggy does; else one at random.
+    pub weighted_patterns: f32,
     /// Looking for a pattern move among the last move's eight neighbours.
     pub pattern: f32,
     /// Rejecting a random move that puts a single stone in atari (one that puts a chain
@@ -89,6 +93,7 @@ impl Default for HeavyConfig {
             careful_captures: 0.0,
             self_atari_other: 0.0,
             nakade_fill: 0.0,
+            weighted_patterns: 0.0,
             pattern: 0.95,
             reject_lone_self_atari: 0.5,
             priors: true,
@@ -318,6 +323,13 @@ fn choose(
             return Some(i);
         }
         if rng.f32() < config.pattern {
+            if config.weighted_patterns > 0.0 && rng.f32() < config.weighted_patterns {
+                if let Some(i) = pick_weighted_pattern(board, me, area, table, rng) {
+                    board.place(i, me);
+                    return Some(i);
+                }
+                return random_move(board, me, config, rng, scratch);
+            }
             scratch.clear();
             for &q in area {
                 if board.is_empty_cell(q) && table.matches(board.neighbourhood3(q)) {
@@ -364,6 +376,43 @@ fn around_last_moves(board: &Board, last: Option<u16>, last2: Option<u16>) -> ([
 fn chebyshev(board: &Board, a: u16, b: u16) -> u16 {
     let s = board.stride();
     (a / s).abs_diff(b / s).max((a % s).abs_diff(b % s))
+}
+
+/// A pattern move among the empty cells of `area`, drawn by the weight of its shape
+/// ([`PatternTable::weight`]), among those the light playout accepts that are no
+/// self-atari and no run into a working ladder (Pachi's Moggy's choice).
+fn pick_weighted_pattern(
+    board: &Board,
+    me: Color,
+    area: &[u16],
+    table: &PatternTable,
+    rng: &mut fastrand::Rng,
+) -> Option<u16> {
+    let mut found = [(0u16, 0u32); 18];
+    let (mut n, mut total) = (0, 0);
+    for &q in area {
+        if !board.is_empty_cell(q) {
+            continue;
+        }
+        let weight = u32::from(table.weight(board.neighbourhood3(q)));
+        if weight > 0
+            && board.playout_allows(q, me)
+            && !board.is_self_atari(q, me)
+            && !runs_into_ladder(board, q, me)
+        {
+            found[n] = (q, weight);
+            n += 1;
+            total += weight;
+        }
+    }
+    let mut stab = rng.u32(..total.max(1));
+    for &(q, weight) in &found[..n] {
+        if stab < weight {
+            return Some(q);
+        }
+        stab -= weight;
+    }
+    None
 }
 
 /// A random acceptable move among `cands` (removed from it as they are tried): empty, the

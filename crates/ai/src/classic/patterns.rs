@@ -38,6 +38,15 @@ const SHAPES: &[[&str; 3]] = &[
     ["?OX", "X.O", "###"],
 ];
 
+/// The weight of each of [`SHAPES`] when a playout chooses among the pattern moves by
+/// weight (in hundredths): Pachi's 3x3 gammas for the same shapes, tuned by CLOP over
+/// 40,000 games (`playout/moggy.c`).
+const WEIGHTS: [u8; 13] = [52, 53, 32, 37, 28, 21, 19, 82, 12, 20, 11, 16, 57];
+
+/// Shapes that only the weighted choice knows, with their weights: on the edge, making an
+/// eye beside two own stones (Pachi's, not MoGo's).
+const WEIGHTED_ONLY: &[([&str; 3], u8)] = &[(["?X.", "O.X", "###"], 44)];
+
 /// The cell values of the neighbourhood code: empty, black, white, off the board.
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
@@ -60,6 +69,8 @@ pub(crate) const OFFSETS: [(i8, i8); 8] = [
 /// follows a pattern.
 pub struct PatternTable {
     bits: Box<[u64; 1024]>,
+    /// The largest weight of a shape each code matches, in hundredths; 0 for none.
+    weights: Box<[u8]>,
 }
 
 impl std::fmt::Debug for PatternTable {
@@ -78,6 +89,13 @@ impl PatternTable {
         self.bits[c >> 6] >> (c & 63) & 1 != 0
     }
 
+    /// The weight of the neighbourhood `code` for the weighted choice: the largest
+    /// of the shapes it matches, in hundredths, 0 if none.
+    #[inline]
+    pub fn weight(&self, code: u16) -> u8 {
+        self.weights[usize::from(code)]
+    }
+
     /// How many neighbourhoods match (for tests).
     pub fn len(&self) -> usize {
         self.bits.iter().map(|w| w.count_ones() as usize).sum()
@@ -90,8 +108,11 @@ impl PatternTable {
     fn build() -> PatternTable {
         let mut t = PatternTable {
             bits: Box::new([0; 1024]),
+            weights: vec![0; 1 << 16].into_boxed_slice(),
         };
-        for shape in SHAPES {
+        let shapes = SHAPES.iter().zip(WEIGHTS).map(|(s, w)| (s, w, true));
+        let weighted_only = WEIGHTED_ONLY.iter().map(|(s, w)| (s, *w, false));
+        for (shape, weight, listed) in shapes.chain(weighted_only) {
             for sym in 0..8 {
                 for swap in [false, true] {
                     let mut allowed = [0u8; 8];
@@ -105,23 +126,29 @@ impl PatternTable {
                             allowed[k] = values(ch, swap);
                         }
                     }
-                    t.fill(&allowed, 0, 0);
+                    t.fill(&allowed, 0, 0, (listed, weight));
                 }
             }
         }
         t
     }
 
-    /// Sets every code whose positions from `k` on take values in `allowed` (a bit set of
-    /// cell values per position), with `code` holding the positions before `k`.
-    fn fill(&mut self, allowed: &[u8; 8], k: usize, code: u16) {
+    /// Marks every code whose positions from `k` on take values in `allowed` (a bit set of
+    /// cell values per position), with `code` holding the positions before `k`: as a match
+    /// if `listed`, and with at least `weight`.
+    fn fill(&mut self, allowed: &[u8; 8], k: usize, code: u16, (listed, weight): (bool, u8)) {
         if k == 8 {
-            self.bits[usize::from(code) >> 6] |= 1 << (code & 63);
+            if listed {
+                self.bits[usize::from(code) >> 6] |= 1 << (code & 63);
+            }
+            let w = &mut self.weights[usize::from(code)];
+            *w = (*w).max(weight);
             return;
         }
         for v in [EMPTY, BLACK, WHITE, OFF] {
             if allowed[k] & (1 << v) != 0 {
-                self.fill(allowed, k + 1, code | u16::from(v) << (2 * k));
+                let next = code | u16::from(v) << (2 * k);
+                self.fill(allowed, k + 1, next, (listed, weight));
             }
         }
     }
@@ -232,6 +259,27 @@ mod tests {
         // A lone stone above an edge point is no pattern: every shape holds both colours.
         let open = [".....", ".....", ".....", "..X..", "....."];
         assert!(!t.matches(code_at(&board(&open), 2, 4)));
+    }
+
+    #[test]
+    fn every_match_has_a_weight_and_the_edge_eye_only_a_weight() {
+        let t = table();
+        for code in 0..=u16::MAX {
+            if t.matches(code) {
+                assert!(t.weight(code) > 0, "{code:#x}");
+            }
+        }
+        // The cut of a knight's move weighs more than a chase along the first line.
+        let keima = board(&[".....", ".OX..", "...O.", ".....", "....."]);
+        let chase = board(&[".....", ".....", ".....", ".X...", ".O..."]);
+        assert!(t.matches(code_at(&keima, 2, 2)) && t.matches(code_at(&chase, 2, 4)));
+        assert!(t.weight(code_at(&keima, 2, 2)) > t.weight(code_at(&chase, 2, 4)));
+        // Making an eye on the edge beside two own stones: weighted, not a MoGo match.
+        let eye = board(&[".....", ".....", ".....", "..X..", ".O.X."]);
+        let code = code_at(&eye, 2, 4);
+        assert!(!t.matches(code));
+        assert_eq!(t.weight(code), 44);
+        assert_eq!(t.weight(code_at(&board(&["....."; 5]), 2, 2)), 0);
     }
 
     #[test]

@@ -157,6 +157,17 @@ pub(crate) fn nakade_point(board: &Board, last: u16) -> Option<u16> {
     None
 }
 
+/// Whether `me` at the empty cell `i` runs a chain in atari beside it to two liberties
+/// that a ladder catches all the same.
+pub(crate) fn runs_into_ladder(board: &Board, i: u16, me: Color) -> bool {
+    board.cell_neighbours(i).iter().any(|&q| {
+        board.stone_at(q) == Some(me)
+            && board.atari_liberty(q) == Some(i)
+            && board.liberties_after(i, me, 3).len() == 2
+            && escape_fails(board, q)
+    })
+}
+
 /// Stones at most in a chain that [`is_nakade_fill`] lets a playout give up: every shape
 /// of three stones leaves, once taken, an eye space of three, which one stone kills.
 const NAKADE_STONES: u16 = 3;

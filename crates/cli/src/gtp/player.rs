@@ -70,7 +70,7 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 19] = [
+    pub const NAMES: [&str; 20] = [
         "exploration",
         "rave_equivalence",
         "first_play_urgency",
@@ -90,6 +90,7 @@ impl Tuning {
         "careful_captures",
         "self_atari_other",
         "nakade_fill",
+        "weighted_patterns",
     ];
 
     fn parse(text: &str) -> Result<Tuning, String> {
@@ -141,6 +142,7 @@ impl Tuning {
                 "careful_captures" => config.careful_captures = *v as f32,
                 "self_atari_other" => config.self_atari_other = *v as f32,
                 "nakade_fill" => config.nakade_fill = *v as f32,
+                "weighted_patterns" => config.weighted_patterns = *v as f32,
                 "replies" => config.replies = *v as f32,
                 "pattern" => config.pattern = *v as f32,
                 "reject_lone_self_atari" => config.reject_lone_self_atari = *v as f32,

@@ -338,3 +338,30 @@ fn a_small_self_atari_that_ataris_from_inside_an_eye_is_a_nakade_fill() {
     assert!(wide.is_self_atari(fill, Color::Black));
     assert!(!is_nakade_fill(&wide, fill, Color::Black));
 }
+
+#[test]
+fn a_weighted_pattern_move_is_a_matching_shape_and_never_a_run_into_a_ladder() {
+    let caught = board(&super::super::ladder::ladder_rows(true, false));
+    let broken = board(&super::super::ladder::ladder_rows(true, true));
+    let run = cell(&caught, 3, 2);
+    assert!(runs_into_ladder(&caught, run, Color::Black));
+    assert!(!runs_into_ladder(&broken, run, Color::Black));
+    assert!(!runs_into_ladder(
+        &caught,
+        cell(&caught, 5, 5),
+        Color::Black
+    ));
+    // The hane under a contact matches; an empty corner point does not.
+    let b = board(&[".....", ".XOX.", ".....", ".....", "....."]);
+    let table = patterns::table();
+    let (hane, corner) = (cell(&b, 2, 2), cell(&b, 4, 4));
+    let mut rng = fastrand::Rng::with_seed(5);
+    for _ in 0..20 {
+        let picked = pick_weighted_pattern(&b, Color::White, &[corner, hane], table, &mut rng);
+        assert_eq!(picked, Some(hane));
+    }
+    assert_eq!(
+        pick_weighted_pattern(&b, Color::White, &[corner], table, &mut rng),
+        None
+    );
+}
