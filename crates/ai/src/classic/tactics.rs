@@ -10,8 +10,9 @@ use super::ladder::escape_fails;
 /// The urgent moves for `me` among the chains with a stone in `area`: the liberty of a
 /// chain of the opponent's in atari (capture), and for an own chain in atari its escape
 /// (if extending leaves at least three liberties, or two and `read_ladders` finds no
-/// ladder that catches it) and the capture of any chain in atari
-/// touching it.
+/// ladder that catches it) and the capture of any chain in atari touching it. With
+/// `careful`, no capture that is a snapback and no escape of a lone stone into its own
+/// eye.
 // Inlinable across modules as it was when its callers shared its module (hot path).
 #[inline]
 pub(crate) fn atari_moves(

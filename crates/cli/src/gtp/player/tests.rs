@@ -73,6 +73,20 @@ fn tuning_sets_what_it_names_and_refuses_the_rest() {
 }
 
 #[test]
+fn every_tuning_name_changes_a_setting() {
+    for name in Tuning::NAMES {
+        // 0.37 differs from every default; `priors` is switched off by 0.
+        let value = if name == "priors" { 0.0 } else { 0.37 };
+        let tune = Tuning::parse(&format!("{name}={value}")).expect("a known name");
+        let (mut search, mut heavy) = (SearchConfig::default(), HeavyConfig::default());
+        tune.apply_search(&mut search);
+        tune.apply_heavy(&mut heavy);
+        let changed = search != SearchConfig::default() || heavy != HeavyConfig::default();
+        assert!(changed, "{name} changes nothing");
+    }
+}
+
+#[test]
 fn each_new_game_searches_with_another_seed() {
     let game = game_from(9, &[]);
     let mut player = Player::new(Options::playouts(40, 3));
