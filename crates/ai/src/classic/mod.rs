@@ -32,16 +32,9 @@ const RESIGN_BELOW: f64 = 0.03;
 /// baseline's eye, false eyes included, kept as the baseline was measured
 /// ([`classic_candidates`] lets the tree fill a false eye).
 fn fills_own_eye(board: &Board, p: Point, color: Color) -> bool {
-    let (x, y) = (u32::from(p.x()), u32::from(p.y()));
-    let neighbours = [
-        (x.wrapping_sub(1), y),
-        (x + 1, y),
-        (x, y.wrapping_sub(1)),
-        (x, y + 1),
-    ];
-    neighbours.iter().all(|&(nx, ny)| {
-        Point::new(nx, ny, board.size()).is_none_or(|q| board.get(q) == Some(color))
-    })
+    board
+        .cell(p)
+        .is_some_and(|i| tactics::is_eyelike(board, i, color))
 }
 
 struct Arm {

@@ -279,8 +279,9 @@ fn is_lost_ko_stone(board: &Board, stone: u16, lib: u16, me: Color) -> bool {
             .any(|&d| board.is_empty_cell(d) && is_eyelike(board, d, me))
 }
 
-/// Whether every on-board neighbour of `i` holds a stone of `color`.
-fn is_eyelike(board: &Board, i: u16, color: Color) -> bool {
+/// Whether every on-board neighbour of `i` holds a stone of `color` (an eye, false eyes
+/// included).
+pub(crate) fn is_eyelike(board: &Board, i: u16, color: Color) -> bool {
     board
         .cell_neighbours(i)
         .iter()
