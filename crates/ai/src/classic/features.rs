@@ -8,7 +8,7 @@ use stonefield_rules::classic::{Board, ClassicGame, Point};
 use stonefield_rules::{Color, Game};
 
 use super::ladder::{LadderMoves, ladder_moves};
-use super::patterns::OFFSETS;
+use super::patterns::{OFFSETS, position};
 use super::spatial::{self, KeyMap, SpatialKeys};
 
 /// The groups of features, in the order of a move's [`Features`].
@@ -404,11 +404,7 @@ pub(crate) fn symmetries() -> Symmetries {
     std::array::from_fn(|t| {
         std::array::from_fn(|k| {
             let (dx, dy) = OFFSETS[k];
-            let to = spatial::symmetric((dx.into(), dy.into()), t);
-            OFFSETS
-                .iter()
-                .position(|&(x, y)| (x.into(), y.into()) == to)
-                .expect("a neighbour maps to a neighbour")
+            position(spatial::symmetric((dx.into(), dy.into()), t))
         })
     })
 }

@@ -6,6 +6,8 @@
 
 use std::sync::OnceLock;
 
+use super::spatial::symmetric;
+
 /// The patterns, as three rows around the empty centre point. `X` and `O` are stones of
 /// the two colours (either player may be `X`), `.` an empty point, `#` off the board, `?`
 /// anything, `x` anything but an `X` stone, `o` anything but an `O` stone.
@@ -122,7 +124,7 @@ impl PatternTable {
                             if (dx, dy) == (0, 0) {
                                 continue;
                             }
-                            let k = position(transform(sym, dx, dy));
+                            let k = position(symmetric((dx.into(), dy.into()), sym));
                             allowed[k] = values(ch, swap);
                         }
                     }
@@ -175,22 +177,11 @@ fn values(ch: u8, swap: bool) -> u8 {
     }
 }
 
-/// Symmetry `sym` (0..8) of the square applied to an offset: four rotations, each with or
-/// without a mirror.
-fn transform(sym: u8, dx: i8, dy: i8) -> (i8, i8) {
-    let (dx, dy) = if sym & 4 != 0 { (-dx, dy) } else { (dx, dy) };
-    match sym & 3 {
-        0 => (dx, dy),
-        1 => (-dy, dx),
-        2 => (-dx, -dy),
-        _ => (dy, -dx),
-    }
-}
-
-fn position(offset: (i8, i8)) -> usize {
+/// The code position of the neighbour at `offset` (one of [`OFFSETS`]).
+pub(crate) fn position(offset: (i32, i32)) -> usize {
     OFFSETS
         .iter()
-        .position(|&o| o == offset)
+        .position(|&(x, y)| (x.into(), y.into()) == offset)
         .expect("a neighbour offset")
 }
 
@@ -286,11 +277,11 @@ mod tests {
     fn the_table_is_closed_under_symmetry_and_colour_swap() {
         let t = table();
         assert!(t.len() > 100);
-        let permute = |code: u16, sym: u8| -> u16 {
+        let permute = |code: u16, sym: usize| -> u16 {
             let mut out = 0;
             for (k, &(dx, dy)) in OFFSETS.iter().enumerate() {
                 let v = (code >> (2 * k)) & 3;
-                out |= v << (2 * position(transform(sym, dx, dy)));
+                out |= v << (2 * position(symmetric((dx.into(), dy.into()), sym)));
             }
             out
         };
