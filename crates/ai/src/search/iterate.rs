@@ -151,10 +151,13 @@ fn iterate<G: Game, P: Policy<G>>(
     }
     if rave {
         w.seen.clear();
+        // The playout's moves follow the path's, one move into each node below the root.
+        let mut index = w.path.len() as u32 - 1;
         for (color, key) in w.trace.take() {
-            w.seen.insert(color, key);
+            w.seen.insert(color, key, index);
+            index += 1;
         }
-        tree.backup_amaf(&w.path, &mut w.seen, value);
+        tree.backup_amaf(&w.path, &mut w.seen, index, value, config);
     }
 }
 

@@ -34,7 +34,9 @@ pub(super) struct Node<M> {
     visits: u32,
     /// Sum of the playout values for `mover`.
     value: f32,
-    amaf_visits: u32,
+    /// Weighted: a playout's move can count for more or less than one visit
+    /// ([`SearchConfig::rave_distance`]).
+    amaf_visits: f32,
     amaf_value: f32,
     prior: f32,
     first_child: u32,
@@ -55,7 +57,7 @@ impl<M> Node<M> {
             amaf_key: amaf_key.filter(|&k| k != NO_KEY).unwrap_or(NO_KEY),
             visits: 0,
             value: 0.0,
-            amaf_visits: 0,
+            amaf_visits: 0.0,
             amaf_value: 0.0,
             prior,
             first_child: 0,
@@ -139,7 +141,7 @@ impl<M: Clone + PartialEq> Tree<M> {
     }
 
     /// RAVE's count of playouts in which the move into `id` was played later on.
-    pub fn amaf_visits(&self, id: NodeId) -> u32 {
+    pub fn amaf_visits(&self, id: NodeId) -> f32 {
         self.node(id).amaf_visits
     }
 
@@ -196,7 +198,7 @@ impl<M: Clone + PartialEq> Tree<M> {
         let count = children.len() as u32;
         self.nodes.extend(children.into_iter().map(|c| {
             let mut node = Node::new(Some(c.action), mover, c.amaf_key, c.prior);
-            (node.amaf_visits, node.amaf_value) = c.experience;
+            (node.amaf_visits, node.amaf_value) = (c.experience.0 as f32, c.experience.1);
             node
         }));
         let node = self.node_mut(id);
@@ -228,12 +230,12 @@ impl<M: Clone + PartialEq> Tree<M> {
                 Selection::Puct => parent_q,
             };
             let mut q = child.mean().unwrap_or(unvisited);
-            if config.rave && child.amaf_visits > 0 {
+            if config.rave && child.amaf_visits > 0.0 {
                 // Gelly and Silver's schedule: AMAF counts fully at first and fades once
                 // the move has some `rave_equivalence` visits of its own.
                 let k = config.rave_equivalence;
                 let beta = (k / (3.0 * visits + k)).sqrt();
-                let amaf = f64::from(child.amaf_value) / f64::from(child.amaf_visits);
+                let amaf = f64::from(child.amaf_value / child.amaf_visits);
                 q = beta * amaf + (1.0 - beta) * q;
             }
             let explore = match config.selection {
@@ -276,22 +278,38 @@ impl<M: Clone + PartialEq> Tree<M> {
     }
 
     /// Credits RAVE: for every node of `path`, each child whose move its mover made later
-    /// in the iteration (further down `path` or in the playout, already in `seen`) gets
-    /// the playout's value. `seen` ends holding the tree moves too.
-    pub(super) fn backup_amaf(&mut self, path: &[NodeId], seen: &mut AmafSet, black_value: f64) {
-        for &id in path.iter().rev() {
+    /// in the iteration (further down `path` or in the playout, already in `seen`, indexed
+    /// from the first tree move; `moves` in all) gets the playout's value, weighed by how
+    /// soon after the node the move came ([`SearchConfig::rave_distance`]). `seen` ends
+    /// holding the tree moves too.
+    pub(super) fn backup_amaf(
+        &mut self,
+        path: &[NodeId],
+        seen: &mut AmafSet,
+        moves: u32,
+        black_value: f64,
+        config: &SearchConfig,
+    ) {
+        for (depth, &id) in path.iter().enumerate().rev() {
+            // The index of the move after `id`'s: its children's first possible play.
+            let start = depth as u32;
             if self.is_expanded(id) {
                 for c in self.children(id) {
                     let child = &mut self.nodes[c as usize];
-                    if child.amaf_key != NO_KEY && seen.contains(child.mover, child.amaf_key) {
-                        child.amaf_visits += 1;
-                        child.amaf_value += value_for(child.mover, black_value);
+                    if child.amaf_key == NO_KEY {
+                        continue;
+                    }
+                    let credit = seen.credit(child.mover, child.amaf_key, config.rave_first_play);
+                    if let Some(first) = credit {
+                        let weight = amaf_weight(config.rave_distance, first, start, moves);
+                        child.amaf_visits += weight;
+                        child.amaf_value += weight * value_for(child.mover, black_value);
                     }
                 }
             }
             // The move into `id` comes after every move above it on the path.
-            if let Some(key) = self.amaf_key(id) {
-                seen.insert(self.mover(id), key);
+            if let (Some(key), Some(index)) = (self.amaf_key(id), start.checked_sub(1)) {
+                seen.insert_earliest(self.mover(id), key, index);
             }
         }
     }
@@ -326,6 +344,19 @@ impl<M: Clone + PartialEq> Tree<M> {
 }
 
 /// `black_value` seen by `color`.
+/// The RAVE weight of a move first played as move `first` of an iteration of `moves`,
+/// seen from the node whose children's moves start at `start`: with `distance` d, from
+/// 1 + d for the move right after the node down to 1 for the last, divided by 1 + d/2 so
+/// that a playout's moves weigh about one each on average (as many as without it).
+/// Pachi's `distance_rave`: a move played sooner has more to do with the node's position.
+fn amaf_weight(distance: f64, first: u32, start: u32, moves: u32) -> f32 {
+    if distance <= 0.0 {
+        return 1.0;
+    }
+    let left = f64::from(moves.saturating_sub(first)) / f64::from(moves.saturating_sub(start) + 1);
+    ((1.0 + distance * left) / (1.0 + distance / 2.0)) as f32
+}
+
 fn value_for(color: Color, black_value: f64) -> f32 {
     match color {
         Color::Black => black_value as f32,
@@ -381,5 +412,66 @@ mod tests {
             "White won the playout through 5"
         );
         assert_eq!(sub.action(ROOT), None);
+    }
+
+    /// Root (Black to move) with children 1 and 2; below 2, White's children 3 and 4.
+    fn two_level_tree() -> (Tree<u8>, NodeId) {
+        let mut tree: Tree<u8> = Tree::new(Color::Black);
+        let kids = |moves: &[u8]| {
+            moves
+                .iter()
+                .map(|&m| NewChild {
+                    action: Action::Play(m),
+                    amaf_key: Some(u64::from(m)),
+                    prior: 0.5,
+                    experience: (0, 0.0),
+                })
+                .collect()
+        };
+        tree.expand(ROOT, Color::Black, kids(&[1, 2]));
+        let two = tree.root_child(&Action::Play(2)).expect("child");
+        tree.expand(two, Color::White, kids(&[3, 4]));
+        (tree, two)
+    }
+
+    #[test]
+    fn rave_credits_a_point_to_its_first_player_when_asked() {
+        for first_only in [false, true] {
+            let (mut tree, two) = two_level_tree();
+            let mut seen = AmafSet::default();
+            // After the tree move 2 (Black), the playout: White 1, Black 1 (after a
+            // capture), White 3; Black wins.
+            seen.insert(Color::White, 1, 1);
+            seen.insert(Color::Black, 1, 2);
+            seen.insert(Color::White, 3, 3);
+            let config = SearchConfig {
+                rave_first_play: first_only,
+                ..SearchConfig::default()
+            };
+            tree.backup_amaf(&[ROOT, two], &mut seen, 4, 1.0, &config);
+            let one = tree.root_child(&Action::Play(1)).expect("child");
+            let expected = if first_only { 0.0 } else { 1.0 };
+            assert_eq!(tree.amaf_visits(one), expected, "first only: {first_only}");
+            assert_eq!(tree.amaf_visits(two), 1.0, "the tree move itself");
+            let [three, four] = [3, 4].map(|m| {
+                tree.children(two)
+                    .find(|&c| tree.action(c) == Some(&Action::Play(m)))
+                    .expect("child")
+            });
+            assert_eq!(tree.amaf_visits(three), 1.0);
+            assert_eq!(tree.amaf_visits(four), 0.0);
+        }
+    }
+
+    #[test]
+    fn rave_distance_weighs_sooner_moves_more_and_one_on_average() {
+        assert_eq!(amaf_weight(0.0, 5, 1, 40), 1.0);
+        let weights: Vec<f32> = (1..41)
+            .map(|first| amaf_weight(3.0, first, 1, 41))
+            .collect();
+        assert!(weights.windows(2).all(|w| w[0] > w[1]), "{weights:?}");
+        assert!((weights[0] - 4.0 / 2.5).abs() < 0.05, "{weights:?}");
+        let mean = weights.iter().sum::<f32>() / weights.len() as f32;
+        assert!((mean - 1.0).abs() < 0.05, "{mean}");
     }
 }

@@ -64,6 +64,14 @@ pub struct SearchConfig {
     pub rave: bool,
     /// Visits at which a move's own value and its AMAF value weigh about the same.
     pub rave_equivalence: f64,
+    /// RAVE credits a move only to the player who played its point first in the
+    /// iteration (as Pachi and Fuego do), not to both when the point was played again
+    /// after a capture.
+    pub rave_first_play: bool,
+    /// How much more a move counts in RAVE the sooner after the node it was played: from
+    /// `1 + d` right after it down to 1 at the playout's end, scaled to one on average
+    /// (Pachi's `distance_rave`, 3 there); 0 counts every move alike.
+    pub rave_distance: f64,
     /// A leaf is expanded once it has this many visits (the root at once): cheap playouts
     /// decide first whether a position is worth the candidate generation.
     pub expand_after: u32,
@@ -95,6 +103,8 @@ impl Default for SearchConfig {
             first_play_urgency: 1.0,
             rave: true,
             rave_equivalence: 500.0,
+            rave_first_play: false,
+            rave_distance: 0.0,
             expand_after: 2,
             max_nodes: 2_000_000,
             resign_below: Some(0.03),

@@ -214,8 +214,12 @@ impl TimeControl {
                     left.seconds / moves_to_go + next * 0.5,
                 )
             }
+            // The period's last stone: time it leaves unused is lost, not saved.
+            Overtime::Canadian { .. } if left.stones <= 1 => {
+                (left.seconds * 0.9, left.seconds * 0.9)
+            }
             Overtime::Canadian { .. } => {
-                let each = left.seconds / f64::from(left.stones.max(1));
+                let each = left.seconds / f64::from(left.stones);
                 (each * 0.9, each * 0.75)
             }
             Overtime::Japanese { period, .. } if in_main => (
@@ -386,5 +390,13 @@ mod tests {
         let b = tc.budget(left(50.0, 10), 30).expect("limited");
         assert!((b.target.as_secs_f64() - 3.5).abs() < 0.01, "{b:?}");
         assert!((b.limit.as_secs_f64() - 4.25).abs() < 0.01, "{b:?}");
+        // The last stone of a period (a match's `time_settings 0 5 1`) may use it all
+        // but the safety margins: nothing is carried over.
+        let one = TimeControl::from_gtp(&["0", "5", "1"]).expect("canadian");
+        let b = one.budget(left(5.0, 1), 30).expect("limited");
+        assert_eq!(b.target, b.limit);
+        assert!((b.target.as_secs_f64() - 4.25).abs() < 0.01, "{b:?}");
+        let b = tc.budget(left(4.0, 1), 30).expect("limited");
+        assert!((b.target.as_secs_f64() - 3.35).abs() < 0.01, "{b:?}");
     }
 }

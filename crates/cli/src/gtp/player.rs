@@ -70,9 +70,11 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 20] = [
+    pub const NAMES: [&str; 22] = [
         "exploration",
         "rave_equivalence",
+        "rave_first_play",
+        "rave_distance",
         "first_play_urgency",
         "expand_after",
         "puct",
@@ -122,6 +124,8 @@ impl Tuning {
             match name.as_str() {
                 "exploration" => config.exploration = *v,
                 "rave_equivalence" => config.rave_equivalence = *v,
+                "rave_first_play" => config.rave_first_play = *v != 0.0,
+                "rave_distance" => config.rave_distance = *v,
                 "first_play_urgency" => config.first_play_urgency = *v,
                 "expand_after" => config.expand_after = *v as u32,
                 "puct" if *v != 0.0 => config.selection = Selection::Puct,
