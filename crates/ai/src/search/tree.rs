@@ -47,6 +47,9 @@ pub(super) struct Node<M> {
     terminal: bool,
     /// The variant refused the move although it was a candidate: never selected again.
     refused: bool,
+    /// Iterations down through this node whose value has not come back yet (other
+    /// threads' playouts in flight).
+    pending: u16,
 }
 
 impl<M> Node<M> {
@@ -65,6 +68,7 @@ impl<M> Node<M> {
             expanded_at: LEAF,
             terminal: false,
             refused: false,
+            pending: 0,
         }
     }
 
@@ -224,12 +228,21 @@ impl<M: Clone + PartialEq> Tree<M> {
             if child.refused {
                 continue;
             }
-            let visits = f64::from(child.visits);
+            // Another thread's playout in flight through the child counts as a loss
+            // (virtual loss), of the blend below as well: with RAVE a move's first
+            // visits hardly move its value, and a loss only in its own mean would
+            // hardly turn the next thread away.
+            let pending = f64::from(child.pending);
+            let visits = f64::from(child.visits) - pending;
             let unvisited = match config.selection {
                 Selection::Uct => config.first_play_urgency,
                 Selection::Puct => parent_q,
             };
-            let mut q = child.mean().unwrap_or(unvisited);
+            let mut q = if visits > 0.0 {
+                f64::from(child.value) / visits
+            } else {
+                unvisited
+            };
             if config.rave && child.amaf_visits > 0.0 {
                 // Gelly and Silver's schedule: AMAF counts fully at first and fades once
                 // the move has some `rave_equivalence` visits of its own.
@@ -237,6 +250,9 @@ impl<M: Clone + PartialEq> Tree<M> {
                 let beta = (k / (3.0 * visits + k)).sqrt();
                 let amaf = f64::from(child.amaf_value / child.amaf_visits);
                 q = beta * amaf + (1.0 - beta) * q;
+            }
+            if pending > 0.0 {
+                q *= (visits + 1.0) / (visits + 1.0 + pending);
             }
             let explore = match config.selection {
                 Selection::Uct => config.exploration * (ln_n / (visits + 1.0)).sqrt(),
@@ -256,7 +272,9 @@ impl<M: Clone + PartialEq> Tree<M> {
     /// Counts a visit of `id` before its value is known: until [`Tree::add_value`], it
     /// reads as a loss for the mover (the virtual loss that spreads threads out).
     pub(super) fn add_visit(&mut self, id: NodeId) {
-        self.node_mut(id).visits += 1;
+        let node = self.node_mut(id);
+        node.visits += 1;
+        node.pending = node.pending.saturating_add(1);
     }
 
     /// Adds `black_value` (Black's value in [0, 1]) to every node of `path`, whose visits
@@ -265,6 +283,7 @@ impl<M: Clone + PartialEq> Tree<M> {
         for &id in path {
             let node = self.node_mut(id);
             node.value += value_for(node.mover, black_value);
+            node.pending = node.pending.saturating_sub(1);
         }
     }
 
@@ -473,5 +492,32 @@ mod tests {
         assert!((weights[0] - 4.0 / 2.5).abs() < 0.05, "{weights:?}");
         let mean = weights.iter().sum::<f32>() / weights.len() as f32;
         assert!((mean - 1.0).abs() < 0.05, "{mean}");
+    }
+
+    #[test]
+    fn a_playout_in_flight_turns_the_next_thread_away_despite_rave() {
+        let mut tree: Tree<u8> = Tree::new(Color::Black);
+        let child = |m: u8, wins: f32| NewChild {
+            action: Action::Play(m),
+            amaf_key: Some(u64::from(m)),
+            prior: 0.5,
+            experience: (100, wins),
+        };
+        tree.expand(ROOT, Color::Black, vec![child(1, 61.0), child(2, 60.0)]);
+        let config = SearchConfig {
+            exploration: 0.0,
+            rave_equivalence: 100.0,
+            ..SearchConfig::default()
+        };
+        let first = tree.select(ROOT, &config).expect("a child");
+        assert_eq!(tree.action(first), Some(&Action::Play(1)));
+        // One thread is on its way down through move 1: the next goes to move 2.
+        tree.add_visit(ROOT);
+        tree.add_visit(first);
+        let second = tree.select(ROOT, &config).expect("a child");
+        assert_eq!(tree.action(second), Some(&Action::Play(2)));
+        // Once its value is back (a win), move 1 is the choice again.
+        tree.add_value(&[ROOT, first], 1.0);
+        assert_eq!(tree.select(ROOT, &config), Some(first));
     }
 }
