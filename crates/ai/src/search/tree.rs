@@ -397,20 +397,22 @@ mod tests {
         );
     }
 
+    /// Children playing `moves`, each keyed by its move, with no prior experience.
+    fn kids(moves: &[u8]) -> Vec<NewChild<u8>> {
+        moves
+            .iter()
+            .map(|&m| NewChild {
+                action: Action::Play(m),
+                amaf_key: Some(u64::from(m)),
+                prior: 0.5,
+                experience: (0, 0.0),
+            })
+            .collect()
+    }
+
     #[test]
     fn a_subtree_keeps_its_statistics_and_layout() {
         let mut tree: Tree<u8> = Tree::new(Color::Black);
-        let kids = |moves: &[u8]| {
-            moves
-                .iter()
-                .map(|&m| NewChild {
-                    action: Action::Play(m),
-                    amaf_key: Some(u64::from(m)),
-                    prior: 0.5,
-                    experience: (0, 0.0),
-                })
-                .collect()
-        };
         tree.expand(ROOT, Color::Black, kids(&[1, 2]));
         let two = tree.root_child(&Action::Play(2)).expect("child");
         tree.backup(&[ROOT, two], 1.0);
@@ -436,17 +438,6 @@ mod tests {
     /// Root (Black to move) with children 1 and 2; below 2, White's children 3 and 4.
     fn two_level_tree() -> (Tree<u8>, NodeId) {
         let mut tree: Tree<u8> = Tree::new(Color::Black);
-        let kids = |moves: &[u8]| {
-            moves
-                .iter()
-                .map(|&m| NewChild {
-                    action: Action::Play(m),
-                    amaf_key: Some(u64::from(m)),
-                    prior: 0.5,
-                    experience: (0, 0.0),
-                })
-                .collect()
-        };
         tree.expand(ROOT, Color::Black, kids(&[1, 2]));
         let two = tree.root_child(&Action::Play(2)).expect("child");
         tree.expand(two, Color::White, kids(&[3, 4]));
@@ -497,13 +488,10 @@ mod tests {
     #[test]
     fn a_playout_in_flight_turns_the_next_thread_away_despite_rave() {
         let mut tree: Tree<u8> = Tree::new(Color::Black);
-        let child = |m: u8, wins: f32| NewChild {
-            action: Action::Play(m),
-            amaf_key: Some(u64::from(m)),
-            prior: 0.5,
-            experience: (100, wins),
-        };
-        tree.expand(ROOT, Color::Black, vec![child(1, 61.0), child(2, 60.0)]);
+        let mut children = kids(&[1, 2]);
+        children[0].experience = (100, 61.0);
+        children[1].experience = (100, 60.0);
+        tree.expand(ROOT, Color::Black, children);
         let config = SearchConfig {
             exploration: 0.0,
             rave_equivalence: 100.0,
