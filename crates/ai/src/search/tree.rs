@@ -269,8 +269,9 @@ impl<M: Clone + PartialEq> Tree<M> {
         best
     }
 
-    /// Counts a visit of `id` before its value is known: until [`Tree::add_value`], it
-    /// reads as a loss for the mover (the virtual loss that spreads threads out).
+    /// Counts a visit of `id` before its value is known: until [`Tree::add_value`] it is
+    /// pending, and selection reads it as a loss for the mover (the virtual loss that
+    /// spreads threads out).
     pub(super) fn add_visit(&mut self, id: NodeId) {
         let node = self.node_mut(id);
         node.visits += 1;
