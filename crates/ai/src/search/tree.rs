@@ -363,7 +363,6 @@ impl<M: Clone + PartialEq> Tree<M> {
     }
 }
 
-/// `black_value` seen by `color`.
 /// The RAVE weight of a move first played as move `first` of an iteration of `moves`,
 /// seen from the node whose children's moves start at `start`: with `distance` d, from
 /// 1 + d for the move right after the node down to 1 for the last, divided by 1 + d/2 so
@@ -377,6 +376,7 @@ fn amaf_weight(distance: f64, first: u32, start: u32, moves: u32) -> f32 {
     ((1.0 + distance * left) / (1.0 + distance / 2.0)) as f32
 }
 
+/// `black_value` seen by `color`.
 fn value_for(color: Color, black_value: f64) -> f32 {
     match color {
         Color::Black => black_value as f32,
