@@ -40,7 +40,9 @@ use iterate::{Limits, Worker, apply, grow, lock};
 pub use policy::{DEFAULT_PLAYOUT_MOVES, Policy, RandomPolicy, Trace, black_value, random_playout};
 pub use replies::Replies;
 pub use tree::{NodeId, ROOT, Tree};
-pub use types::{Action, Choice, MoveStats, Parallelism, SearchConfig, SearchResult, Selection};
+pub use types::{
+    Action, Choice, MoveStats, Parallelism, RaveSchedule, SearchConfig, SearchResult, Selection,
+};
 
 /// A search from a position, kept between moves so that the subtree of the move played is
 /// reused.

@@ -7,7 +7,7 @@ use std::ops::Range;
 use stonefield_rules::Color;
 
 use super::amaf::AmafSet;
-use super::types::{Action, SearchConfig, Selection};
+use super::types::{Action, RaveSchedule, SearchConfig, Selection};
 
 /// The index of a node in its tree's arena.
 pub type NodeId = u32;
@@ -244,10 +244,7 @@ impl<M: Clone + PartialEq> Tree<M> {
                 unvisited
             };
             if config.rave && child.amaf_visits > 0.0 {
-                // Gelly and Silver's schedule: AMAF counts fully at first and fades once
-                // the move has some `rave_equivalence` visits of its own.
-                let k = config.rave_equivalence;
-                let beta = (k / (3.0 * visits + k)).sqrt();
+                let beta = rave_beta(config, visits, f64::from(child.amaf_visits));
                 let amaf = f64::from(child.amaf_value / child.amaf_visits);
                 q = beta * amaf + (1.0 - beta) * q;
             }
@@ -374,6 +371,20 @@ fn amaf_weight(distance: f64, first: u32, start: u32, moves: u32) -> f32 {
     }
     let left = f64::from(moves.saturating_sub(first)) / f64::from(moves.saturating_sub(start) + 1);
     ((1.0 + distance * left) / (1.0 + distance / 2.0)) as f32
+}
+
+/// The weight of a move's AMAF value against its own mean, with `visits` of its own and
+/// `amaf_visits` (positive) in RAVE ([`RaveSchedule`]).
+fn rave_beta(config: &SearchConfig, visits: f64, amaf_visits: f64) -> f64 {
+    let k = config.rave_equivalence;
+    match config.rave_schedule {
+        RaveSchedule::Gelly => (k / (3.0 * visits + k)).sqrt(),
+        RaveSchedule::MinimumError if visits <= 0.0 => 1.0,
+        RaveSchedule::MinimumError if k <= 0.0 => 0.0,
+        RaveSchedule::MinimumError => {
+            amaf_visits / (amaf_visits + visits + visits * amaf_visits / k)
+        }
+    }
 }
 
 /// `black_value` seen by `color`.
@@ -508,5 +519,53 @@ mod tests {
         // Once its value is back (a win), move 1 is the choice again.
         tree.add_value(&[ROOT, first], 1.0);
         assert_eq!(tree.select(ROOT, &config), Some(first));
+    }
+
+    #[test]
+    fn the_minimum_error_schedule_keeps_trusting_a_well_sampled_amaf_value() {
+        // Move 1 has done worse on its own (0.40 against 0.50 over 1,000 visits each)
+        // but far better in the 10,000 playouts that played it later (0.70 against 0.50).
+        let mut tree: Tree<u8> = Tree::new(Color::Black);
+        let mut children = kids(&[1, 2]);
+        children[0].experience = (10_000, 7_000.0);
+        children[1].experience = (10_000, 5_000.0);
+        tree.expand(ROOT, Color::Black, children);
+        for (c, wins) in [(1, 400.0), (2, 500.0)] {
+            let node = tree.node_mut(c);
+            (node.visits, node.value) = (1_000, wins);
+        }
+        tree.node_mut(ROOT).visits = 2_000;
+        let gelly = SearchConfig {
+            exploration: 0.0,
+            rave_equivalence: 100.0,
+            ..SearchConfig::default()
+        };
+        // Gelly's schedule has let the AMAF value fade (beta 0.18): move 2.
+        assert_eq!(tree.select(ROOT, &gelly), Some(2));
+        let minimum_error = SearchConfig {
+            rave_equivalence: 3_000.0,
+            rave_schedule: RaveSchedule::MinimumError,
+            ..gelly
+        };
+        // Beta is 10,000 / (10,000 + 1,000 + 3,333) = 0.70: move 1.
+        assert_eq!(tree.select(ROOT, &minimum_error), Some(1));
+    }
+
+    #[test]
+    fn minimum_error_beta_grows_with_amaf_samples_and_fades_with_own_visits() {
+        let config = SearchConfig {
+            rave_equivalence: 3_000.0,
+            rave_schedule: RaveSchedule::MinimumError,
+            ..SearchConfig::default()
+        };
+        assert_eq!(rave_beta(&config, 0.0, 5.0), 1.0);
+        assert!((rave_beta(&config, 3_000.0, 3_000.0) - 1.0 / 3.0).abs() < 1e-12);
+        assert!(rave_beta(&config, 100.0, 2_000.0) > rave_beta(&config, 100.0, 200.0));
+        assert!(rave_beta(&config, 1_000.0, 2_000.0) < rave_beta(&config, 100.0, 2_000.0));
+        let off = SearchConfig {
+            rave_equivalence: 0.0,
+            ..config
+        };
+        assert_eq!(rave_beta(&off, 1.0, 2_000.0), 0.0);
     }
 }

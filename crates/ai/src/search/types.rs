@@ -30,6 +30,20 @@ pub enum Selection {
     Puct,
 }
 
+/// The weight `beta` of a move's AMAF value against its own mean, with `n` own visits,
+/// `r` AMAF visits and `k` the [`SearchConfig::rave_equivalence`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RaveSchedule {
+    /// Gelly and Silver's hand-set schedule, `sqrt(k / (3n + k))`: the AMAF value counts
+    /// fully at first and fades with the move's own visits alone.
+    #[default]
+    Gelly,
+    /// Silver's minimum-error schedule, `r / (r + n + n·r / k)`, as Pachi and Fuego use it
+    /// (Pachi with `k` = 3,000 on 9x9): the AMAF value's weight grows with its own
+    /// samples, so that it fades later where the playouts keep crediting the move.
+    MinimumError,
+}
+
 /// How several threads share the work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Parallelism {
@@ -64,6 +78,8 @@ pub struct SearchConfig {
     pub rave: bool,
     /// Visits at which a move's own value and its AMAF value weigh about the same.
     pub rave_equivalence: f64,
+    /// How the AMAF value's weight fades as a move gathers visits of its own.
+    pub rave_schedule: RaveSchedule,
     /// RAVE credits a move only to the player who played its point first in the
     /// iteration (as Pachi and Fuego do), not to both when the point was played again
     /// after a capture.
@@ -103,6 +119,7 @@ impl Default for SearchConfig {
             first_play_urgency: 1.0,
             rave: true,
             rave_equivalence: 500.0,
+            rave_schedule: RaveSchedule::Gelly,
             rave_first_play: false,
             rave_distance: 0.0,
             expand_after: 2,

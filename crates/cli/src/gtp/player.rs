@@ -12,7 +12,9 @@ use stonefield_ai::classic::{
     self, ClassicPolicy, ClassicSearch, HeavyConfig, HeavyPolicy, SearchPolicy, choose_move,
     estimate_dead,
 };
-use stonefield_ai::search::{Action, Choice, Parallelism, SearchConfig, SearchResult, Selection};
+use stonefield_ai::search::{
+    Action, Choice, Parallelism, RaveSchedule, SearchConfig, SearchResult, Selection,
+};
 use stonefield_rules::classic::{ClassicGame, Point, Scoring};
 use stonefield_rules::{Game, Outcome, Phase, Stone};
 
@@ -77,9 +79,10 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 23] = [
+    pub const NAMES: [&str; 24] = [
         "exploration",
         "rave_equivalence",
+        "rave_minimum_error",
         "rave_first_play",
         "rave_distance",
         "first_play_urgency",
@@ -132,6 +135,9 @@ impl Tuning {
             match name.as_str() {
                 "exploration" => config.exploration = *v,
                 "rave_equivalence" => config.rave_equivalence = *v,
+                "rave_minimum_error" if *v != 0.0 => {
+                    config.rave_schedule = RaveSchedule::MinimumError;
+                }
                 "rave_first_play" => config.rave_first_play = *v != 0.0,
                 "rave_distance" => config.rave_distance = *v,
                 "first_play_urgency" => config.first_play_urgency = *v,
