@@ -151,6 +151,9 @@ impl Policy<ClassicGame> for HeavyPolicy {
         let mut board = game.board().clone();
         let last = game.last_move();
         let result = run(&mut board, game.to_move(), last, &self.config, rng, trace);
+        if trace.wants_owners() {
+            trace.record_owners(|key| holder(&board, key));
+        }
         let black_margin = f64::from(result.area_difference) - game.rules().komi;
         let win = if black_margin > 0.0 {
             1.0
@@ -520,6 +523,14 @@ fn cell_of_key(board: &Board, key: u64) -> Option<u16> {
 }
 
 /// The RAVE key of a cell's point (the same as [`point_key`] of the point).
+/// Who holds the point of RAVE key `key` on `board`: the colour of the stone there.
+fn holder(board: &Board, key: u64) -> Option<Color> {
+    let size = u64::from(MAX_SIZE);
+    let x = u32::try_from(key % size).ok()?;
+    let y = u32::try_from(key / size).ok()?;
+    board.get(Point::new(x, y, board.size())?)
+}
+
 fn key_of(board: &Board, i: u16) -> u64 {
     let s = board.stride();
     u64::from(i / s - 1) * u64::from(MAX_SIZE) + u64::from(i % s - 1)

@@ -9,14 +9,16 @@ use stonefield_rules::{Game, IllegalMove};
 
 use super::amaf::AmafSet;
 use super::policy::{Policy, Trace};
-use super::tree::{NewChild, NodeId, ROOT, Tree};
-use super::types::{Action, SearchConfig, Selection};
+use super::tree::{NewChild, ROOT, Tree};
+use super::types::{Action, NodeId, SearchConfig, Selection};
 
 /// One thread's random stream and scratch space.
 #[derive(Debug, Clone)]
 pub(super) struct Worker {
     rng: fastrand::Rng,
     path: Vec<NodeId>,
+    /// The nodes of the path that gather who holds their point (criticality).
+    owned: Vec<NodeId>,
     trace: Trace,
     seen: AmafSet,
 }
@@ -26,6 +28,7 @@ impl Worker {
         Worker {
             rng: fastrand::Rng::with_seed(seed),
             path: Vec::new(),
+            owned: Vec::new(),
             trace: Trace::new(false),
             seen: AmafSet::default(),
         }
@@ -133,9 +136,18 @@ fn iterate<G: Game, P: Policy<G>>(
     }
     tree.add_visit(node);
     let terminal = tree.is_terminal(node);
-    drop(tree);
     let rave = config.rave;
     w.trace.reset(rave);
+    w.owned.clear();
+    if rave {
+        for &id in &w.path {
+            if let Some(key) = tree.ownership_key(id, config) {
+                w.owned.push(id);
+                w.trace.want_owner(key);
+            }
+        }
+    }
+    drop(tree);
     let value = if game.is_over() || terminal {
         policy.value(&game)
     } else {
@@ -143,6 +155,9 @@ fn iterate<G: Game, P: Policy<G>>(
     };
     let mut tree = lock(shared);
     tree.add_value(&w.path, value);
+    if w.trace.owners().len() == w.owned.len() {
+        tree.add_ownership(&w.owned, w.trace.owners(), value);
+    }
     if rave && policy.learns_replies() {
         let in_tree = w.path[1..]
             .iter()

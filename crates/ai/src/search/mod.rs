@@ -24,6 +24,7 @@
 //! ```
 
 mod amaf;
+mod criticality;
 mod iterate;
 mod policy;
 mod replies;
@@ -39,9 +40,10 @@ use stonefield_rules::{Game, IllegalMove};
 use iterate::{Limits, Worker, apply, grow, lock};
 pub use policy::{DEFAULT_PLAYOUT_MOVES, Policy, RandomPolicy, Trace, black_value, random_playout};
 pub use replies::Replies;
-pub use tree::{NodeId, ROOT, Tree};
+pub use tree::{ROOT, Tree};
 pub use types::{
-    Action, Choice, MoveStats, Parallelism, RaveSchedule, SearchConfig, SearchResult, Selection,
+    Action, Choice, MoveStats, NodeId, Parallelism, RaveSchedule, SearchConfig, SearchResult,
+    Selection,
 };
 
 /// A search from a position, kept between moves so that the subtree of the move played is

@@ -16,6 +16,10 @@ pub struct Trace {
     enabled: bool,
     played: Vec<(Color, u64)>,
     replies: Replies,
+    /// The keys whose holder at the playout's end the search asks for (criticality).
+    owners_wanted: Vec<u64>,
+    /// Who holds each wanted key's point, once the policy has recorded it.
+    owners: Vec<Option<Color>>,
 }
 
 impl Trace {
@@ -67,6 +71,32 @@ impl Trace {
     pub(crate) fn reset(&mut self, enabled: bool) {
         self.enabled = enabled;
         self.played.clear();
+        self.owners_wanted.clear();
+        self.owners.clear();
+    }
+
+    /// Whether the search asks who holds some points at the playout's end: then a policy
+    /// that can tell calls [`Trace::record_owners`] once the playout is over.
+    pub fn wants_owners(&self) -> bool {
+        !self.owners_wanted.is_empty()
+    }
+
+    /// Records who holds the point of each key the search asked for (`None`: no stone
+    /// there), at the end of the playout.
+    pub fn record_owners(&mut self, owner_of: impl Fn(u64) -> Option<Color>) {
+        self.owners.clear();
+        self.owners
+            .extend(self.owners_wanted.iter().map(|&key| owner_of(key)));
+    }
+
+    /// Asks for the holders of `key`'s point at the playout's end.
+    pub(super) fn want_owner(&mut self, key: u64) {
+        self.owners_wanted.push(key);
+    }
+
+    /// The holders recorded, in the order asked; empty if the policy recorded none.
+    pub(super) fn owners(&self) -> &[Option<Color>] {
+        &self.owners
     }
 
     pub(super) fn take(&mut self) -> std::vec::Drain<'_, (Color, u64)> {

@@ -7,10 +7,8 @@ use std::ops::Range;
 use stonefield_rules::Color;
 
 use super::amaf::AmafSet;
-use super::types::{Action, RaveSchedule, SearchConfig, Selection};
-
-/// The index of a node in its tree's arena.
-pub type NodeId = u32;
+use super::criticality::Criticality;
+use super::types::{Action, NodeId, RaveSchedule, SearchConfig, Selection};
 
 /// The root of every tree.
 pub const ROOT: NodeId = 0;
@@ -96,6 +94,7 @@ pub(super) struct NewChild<M> {
 #[derive(Debug, Clone)]
 pub struct Tree<M> {
     nodes: Vec<Node<M>>,
+    criticality: Criticality,
 }
 
 impl<M: Clone + PartialEq> Tree<M> {
@@ -103,6 +102,7 @@ impl<M: Clone + PartialEq> Tree<M> {
     pub(super) fn new(to_move: Color) -> Self {
         Tree {
             nodes: vec![Node::new(None, to_move.other(), None, 1.0)],
+            criticality: Criticality::default(),
         }
     }
 
@@ -147,6 +147,13 @@ impl<M: Clone + PartialEq> Tree<M> {
     /// RAVE's count of playouts in which the move into `id` was played later on.
     pub fn amaf_visits(&self, id: NodeId) -> f32 {
         self.node(id).amaf_visits
+    }
+
+    /// How much holding the point of the move into `id` went with winning the playouts
+    /// through it, from -1 to 1 ([`SearchConfig::criticality`]); `None` until it has
+    /// gathered any (in this tree since its last re-rooting).
+    pub fn criticality(&self, id: NodeId) -> Option<f64> {
+        self.criticality.of(id)
     }
 
     /// The visit count `id` had when it was expanded; `None` for a leaf.
@@ -244,8 +251,15 @@ impl<M: Clone + PartialEq> Tree<M> {
                 unvisited
             };
             if config.rave && child.amaf_visits > 0.0 {
-                let beta = rave_beta(config, visits, f64::from(child.amaf_visits));
-                let amaf = f64::from(child.amaf_value / child.amaf_visits);
+                let stats = (child.amaf_visits, child.amaf_value);
+                let (r, amaf) = match self.criticality.amaf(c, child.visits, stats, config) {
+                    Some((r, wins)) => (r, wins / r),
+                    None => (
+                        f64::from(child.amaf_visits),
+                        f64::from(child.amaf_value / child.amaf_visits),
+                    ),
+                };
+                let beta = rave_beta(config, visits, r);
                 q = beta * amaf + (1.0 - beta) * q;
             }
             if pending > 0.0 {
@@ -283,6 +297,26 @@ impl<M: Clone + PartialEq> Tree<M> {
             node.value += value_for(node.mover, black_value);
             node.pending = node.pending.saturating_sub(1);
         }
+    }
+
+    /// The key of `id`'s move if the node has the visits to gather who holds its point at
+    /// the playouts' end ([`SearchConfig::criticality`]).
+    pub(super) fn ownership_key(&self, id: NodeId, config: &SearchConfig) -> Option<u64> {
+        let gathers = config.criticality > 0.0
+            && id != ROOT
+            && self.node(id).visits >= Criticality::gathers_from(config);
+        self.amaf_key(id).filter(|_| gathers)
+    }
+
+    /// Adds one playout's owners of the points of `nodes` (same order) and its value to
+    /// their criticality.
+    pub(super) fn add_ownership(
+        &mut self,
+        nodes: &[NodeId],
+        owners: &[Option<Color>],
+        black_value: f64,
+    ) {
+        self.criticality.add(nodes, owners, black_value);
     }
 
     /// Adds one visit with `black_value` to every node of `path`.
@@ -356,7 +390,11 @@ impl<M: Clone + PartialEq> Tree<M> {
                 queue.push_back((c, first + k as u32));
             }
         }
-        Tree { nodes }
+        // Criticality is kept by node id, which the copy changes: it is gathered anew.
+        Tree {
+            nodes,
+            criticality: Criticality::default(),
+        }
     }
 }
 
@@ -396,176 +434,4 @@ fn value_for(color: Color, black_value: f64) -> f32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use stonefield_rules::classic::Point;
-
-    #[test]
-    fn a_classic_node_is_small() {
-        assert!(
-            size_of::<Node<Point>>() <= 48,
-            "{}",
-            size_of::<Node<Point>>()
-        );
-    }
-
-    /// Children playing `moves`, each keyed by its move, with no prior experience.
-    fn kids(moves: &[u8]) -> Vec<NewChild<u8>> {
-        moves
-            .iter()
-            .map(|&m| NewChild {
-                action: Action::Play(m),
-                amaf_key: Some(u64::from(m)),
-                prior: 0.5,
-                experience: (0, 0.0),
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_subtree_keeps_its_statistics_and_layout() {
-        let mut tree: Tree<u8> = Tree::new(Color::Black);
-        tree.expand(ROOT, Color::Black, kids(&[1, 2]));
-        let two = tree.root_child(&Action::Play(2)).expect("child");
-        tree.backup(&[ROOT, two], 1.0);
-        tree.expand(two, Color::White, kids(&[3, 4, 5]));
-        let five = tree.children(two).last().expect("child");
-        tree.backup(&[ROOT, two, five], 0.0);
-        let sub = tree.subtree(two);
-        assert_eq!(sub.len(), 4);
-        assert_eq!(sub.visits(ROOT), 2);
-        assert_eq!(sub.expanded_at(ROOT), Some(1));
-        assert_eq!(sub.win_rate(ROOT), Some(0.5));
-        let last = sub.children(ROOT).last().expect("child");
-        assert_eq!(sub.action(last), Some(&Action::Play(5)));
-        assert_eq!(sub.visits(last), 1);
-        assert_eq!(
-            sub.win_rate(last),
-            Some(1.0),
-            "White won the playout through 5"
-        );
-        assert_eq!(sub.action(ROOT), None);
-    }
-
-    /// Root (Black to move) with children 1 and 2; below 2, White's children 3 and 4.
-    fn two_level_tree() -> (Tree<u8>, NodeId) {
-        let mut tree: Tree<u8> = Tree::new(Color::Black);
-        tree.expand(ROOT, Color::Black, kids(&[1, 2]));
-        let two = tree.root_child(&Action::Play(2)).expect("child");
-        tree.expand(two, Color::White, kids(&[3, 4]));
-        (tree, two)
-    }
-
-    #[test]
-    fn rave_credits_a_point_to_its_first_player_when_asked() {
-        for first_only in [false, true] {
-            let (mut tree, two) = two_level_tree();
-            let mut seen = AmafSet::default();
-            // After the tree move 2 (Black), the playout: White 1, Black 1 (after a
-            // capture), White 3; Black wins.
-            seen.insert(Color::White, 1, 1);
-            seen.insert(Color::Black, 1, 2);
-            seen.insert(Color::White, 3, 3);
-            let config = SearchConfig {
-                rave_first_play: first_only,
-                ..SearchConfig::default()
-            };
-            tree.backup_amaf(&[ROOT, two], &mut seen, 4, 1.0, &config);
-            let one = tree.root_child(&Action::Play(1)).expect("child");
-            let expected = if first_only { 0.0 } else { 1.0 };
-            assert_eq!(tree.amaf_visits(one), expected, "first only: {first_only}");
-            assert_eq!(tree.amaf_visits(two), 1.0, "the tree move itself");
-            let [three, four] = [3, 4].map(|m| {
-                tree.children(two)
-                    .find(|&c| tree.action(c) == Some(&Action::Play(m)))
-                    .expect("child")
-            });
-            assert_eq!(tree.amaf_visits(three), 1.0);
-            assert_eq!(tree.amaf_visits(four), 0.0);
-        }
-    }
-
-    #[test]
-    fn rave_distance_weighs_sooner_moves_more_and_one_on_average() {
-        assert_eq!(amaf_weight(0.0, 5, 1, 40), 1.0);
-        let weights: Vec<f32> = (1..41)
-            .map(|first| amaf_weight(3.0, first, 1, 41))
-            .collect();
-        assert!(weights.windows(2).all(|w| w[0] > w[1]), "{weights:?}");
-        assert!((weights[0] - 4.0 / 2.5).abs() < 0.05, "{weights:?}");
-        let mean = weights.iter().sum::<f32>() / weights.len() as f32;
-        assert!((mean - 1.0).abs() < 0.05, "{mean}");
-    }
-
-    #[test]
-    fn a_playout_in_flight_turns_the_next_thread_away_despite_rave() {
-        let mut tree: Tree<u8> = Tree::new(Color::Black);
-        let mut children = kids(&[1, 2]);
-        children[0].experience = (100, 61.0);
-        children[1].experience = (100, 60.0);
-        tree.expand(ROOT, Color::Black, children);
-        let config = SearchConfig {
-            exploration: 0.0,
-            rave_equivalence: 100.0,
-            ..SearchConfig::default()
-        };
-        let first = tree.select(ROOT, &config).expect("a child");
-        assert_eq!(tree.action(first), Some(&Action::Play(1)));
-        // One thread is on its way down through move 1: the next goes to move 2.
-        tree.add_visit(ROOT);
-        tree.add_visit(first);
-        let second = tree.select(ROOT, &config).expect("a child");
-        assert_eq!(tree.action(second), Some(&Action::Play(2)));
-        // Once its value is back (a win), move 1 is the choice again.
-        tree.add_value(&[ROOT, first], 1.0);
-        assert_eq!(tree.select(ROOT, &config), Some(first));
-    }
-
-    #[test]
-    fn the_minimum_error_schedule_keeps_trusting_a_well_sampled_amaf_value() {
-        // Move 1 has done worse on its own (0.40 against 0.50 over 1,000 visits each)
-        // but far better in the 10,000 playouts that played it later (0.70 against 0.50).
-        let mut tree: Tree<u8> = Tree::new(Color::Black);
-        let mut children = kids(&[1, 2]);
-        children[0].experience = (10_000, 7_000.0);
-        children[1].experience = (10_000, 5_000.0);
-        tree.expand(ROOT, Color::Black, children);
-        for (c, wins) in [(1, 400.0), (2, 500.0)] {
-            let node = tree.node_mut(c);
-            (node.visits, node.value) = (1_000, wins);
-        }
-        tree.node_mut(ROOT).visits = 2_000;
-        let gelly = SearchConfig {
-            exploration: 0.0,
-            rave_equivalence: 100.0,
-            ..SearchConfig::default()
-        };
-        // Gelly's schedule has let the AMAF value fade (beta 0.18): move 2.
-        assert_eq!(tree.select(ROOT, &gelly), Some(2));
-        let minimum_error = SearchConfig {
-            rave_equivalence: 3_000.0,
-            rave_schedule: RaveSchedule::MinimumError,
-            ..gelly
-        };
-        // Beta is 10,000 / (10,000 + 1,000 + 3,333) = 0.70: move 1.
-        assert_eq!(tree.select(ROOT, &minimum_error), Some(1));
-    }
-
-    #[test]
-    fn minimum_error_beta_grows_with_amaf_samples_and_fades_with_own_visits() {
-        let config = SearchConfig {
-            rave_equivalence: 3_000.0,
-            rave_schedule: RaveSchedule::MinimumError,
-            ..SearchConfig::default()
-        };
-        assert_eq!(rave_beta(&config, 0.0, 5.0), 1.0);
-        assert!((rave_beta(&config, 3_000.0, 3_000.0) - 1.0 / 3.0).abs() < 1e-12);
-        assert!(rave_beta(&config, 100.0, 2_000.0) > rave_beta(&config, 100.0, 200.0));
-        assert!(rave_beta(&config, 1_000.0, 2_000.0) < rave_beta(&config, 100.0, 2_000.0));
-        let off = SearchConfig {
-            rave_equivalence: 0.0,
-            ..config
-        };
-        assert_eq!(rave_beta(&off, 1.0, 2_000.0), 0.0);
-    }
-}
+mod tests;

@@ -3,6 +3,9 @@
 
 use std::time::Duration;
 
+/// The index of a node in its tree's arena.
+pub type NodeId = u32;
+
 /// A move of the search tree: a variant's move, or passing.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action<M> {
@@ -88,6 +91,14 @@ pub struct SearchConfig {
     /// `1 + d` right after it down to 1 at the playout's end, scaled to one on average
     /// (Pachi's `distance_rave`, 3 there); 0 counts every move alike.
     pub rave_distance: f64,
+    /// Extra RAVE wins for a move whose point the playouts' winner tends to hold
+    /// (criticality, Pachi's `crit_rave`, 1.1 there): this share of its AMAF visits times
+    /// the covariance of holding the point and winning. 0 turns it off. It needs RAVE and
+    /// a policy that records owners ([`super::Trace::record_owners`]).
+    pub criticality: f64,
+    /// Visits from which a move's criticality counts (Pachi's `crit_min_playouts`); a
+    /// node gathers it from half as many.
+    pub criticality_visits: u32,
     /// A leaf is expanded once it has this many visits (the root at once): cheap playouts
     /// decide first whether a position is worth the candidate generation.
     pub expand_after: u32,
@@ -122,6 +133,8 @@ impl Default for SearchConfig {
             rave_schedule: RaveSchedule::Gelly,
             rave_first_play: false,
             rave_distance: 0.0,
+            criticality: 0.0,
+            criticality_visits: 2000,
             expand_after: 2,
             max_nodes: 2_000_000,
             resign_below: Some(0.03),

@@ -79,8 +79,10 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 24] = [
+    pub const NAMES: [&str; 26] = [
         "exploration",
+        "criticality",
+        "criticality_visits",
         "rave_equivalence",
         "rave_minimum_error",
         "rave_first_play",
@@ -140,6 +142,8 @@ impl Tuning {
                 }
                 "rave_first_play" => config.rave_first_play = *v != 0.0,
                 "rave_distance" => config.rave_distance = *v,
+                "criticality" => config.criticality = *v,
+                "criticality_visits" => config.criticality_visits = *v as u32,
                 "first_play_urgency" => config.first_play_urgency = *v,
                 "expand_after" => config.expand_after = *v as u32,
                 "max_nodes" => config.max_nodes = *v as usize,

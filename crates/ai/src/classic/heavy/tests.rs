@@ -1,4 +1,5 @@
 use super::*;
+use crate::search::{ROOT, SearchConfig};
 use stonefield_rules::classic::{Rules, diagram_stones};
 
 /// The board of a diagram (`X` Black, `O` White, `.` empty; row 0 at the top).
@@ -364,4 +365,52 @@ fn a_weighted_pattern_move_is_a_matching_shape_and_never_a_run_into_a_ladder() {
         pick_weighted_pattern(&b, Color::White, &[corner], table, &mut rng),
         None
     );
+}
+
+#[test]
+fn the_holder_of_a_rave_key_is_the_stone_on_its_point() {
+    let b = board(&[
+        "XO...", //
+        ".X...", //
+        "..O..", //
+        ".....", //
+        ".....",
+    ]);
+    for p in b.points() {
+        assert_eq!(holder(&b, point_key(p)), b.get(p), "{p:?}");
+    }
+    // A key off this board (x = 6 on 5x5) has no holder.
+    assert_eq!(holder(&b, 6), None);
+}
+
+#[test]
+fn with_criticality_on_the_busy_moves_gather_who_holds_their_points() {
+    let rules = Rules::preset("chinese", 7).expect("preset");
+    let mut game = ClassicGame::new(rules).expect("rules");
+    for (x, y) in [(3, 3), (2, 4), (4, 2)] {
+        game.play(&Point::new(x, y, 7).expect("on board"))
+            .expect("legal");
+    }
+    let config = |criticality| SearchConfig {
+        playouts: Some(2_000),
+        criticality,
+        criticality_visits: 100,
+        ..super::super::search_config()
+    };
+    let mut on = super::super::new_search(game.clone(), config(1.1));
+    on.run();
+    let tree = on.trees().next().expect("a tree");
+    let busy: Vec<_> = tree
+        .children(ROOT)
+        .filter(|&c| tree.visits(c) >= 100)
+        .collect();
+    assert!(!busy.is_empty());
+    for c in busy {
+        let crit = tree.criticality(c).expect("gathered");
+        assert!((-1.0..=1.0).contains(&crit), "{crit}");
+    }
+    let mut off = super::super::new_search(game, config(0.0));
+    off.run();
+    let tree = off.trees().next().expect("a tree");
+    assert!(tree.children(ROOT).all(|c| tree.criticality(c).is_none()));
 }
