@@ -522,15 +522,12 @@ fn cell_of_key(board: &Board, key: u64) -> Option<u16> {
     })
 }
 
-/// The RAVE key of a cell's point (the same as [`point_key`] of the point).
 /// Who holds the point of RAVE key `key` on `board`: the colour of the stone there.
 fn holder(board: &Board, key: u64) -> Option<Color> {
-    let size = u64::from(MAX_SIZE);
-    let x = u32::try_from(key % size).ok()?;
-    let y = u32::try_from(key / size).ok()?;
-    board.get(Point::new(x, y, board.size())?)
+    board.stone_at(cell_of_key(board, key)?)
 }
 
+/// The RAVE key of a cell's point (the same as [`point_key`] of the point).
 fn key_of(board: &Board, i: u16) -> u64 {
     let s = board.stride();
     u64::from(i / s - 1) * u64::from(MAX_SIZE) + u64::from(i % s - 1)
