@@ -51,11 +51,14 @@ impl Ownership {
     }
 }
 
-/// The ownership of the nodes that have earned it, by node. Node ids change when the tree
-/// is re-rooted, so a new root starts afresh.
+/// The ownership of the nodes that have earned it, by node id (carried over by
+/// [`Criticality::carry`] when the tree is re-rooted and the ids change).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Criticality {
     nodes: HashMap<NodeId, Ownership>,
+    /// The fewest visits a node had when it began to gather (visits only grow): a node
+    /// with fewer has nothing here, which spares looking it up.
+    from_visits: u32,
 }
 
 impl Criticality {
@@ -70,10 +73,32 @@ impl Criticality {
         self.nodes.get(&id).map(Ownership::criticality)
     }
 
-    /// Adds one playout's owners of `nodes`' points (same order), and Black's value.
-    pub(super) fn add(&mut self, nodes: &[NodeId], owners: &[Option<Color>], black_value: f64) {
+    /// Adds one playout's owners of `nodes`' points (same order), and Black's value; the
+    /// nodes have at least `from_visits` visits.
+    pub(super) fn add(
+        &mut self,
+        nodes: &[NodeId],
+        owners: &[Option<Color>],
+        black_value: f64,
+        from_visits: u32,
+    ) {
+        if self.nodes.is_empty() || from_visits < self.from_visits {
+            self.from_visits = from_visits;
+        }
         for (&id, &owner) in nodes.iter().zip(owners) {
             self.nodes.entry(id).or_default().add(owner, black_value);
+        }
+    }
+
+    /// Copies what node `old` (with `visits`) gathered into `into` as node `new`: the
+    /// tree was re-rooted and the node kept under a new id.
+    pub(super) fn carry(&self, old: NodeId, visits: u32, into: &mut Criticality, new: NodeId) {
+        if self.nodes.is_empty() || visits < self.from_visits {
+            return;
+        }
+        if let Some(&ownership) = self.nodes.get(&old) {
+            into.nodes.insert(new, ownership);
+            into.from_visits = self.from_visits;
         }
     }
 
@@ -134,8 +159,8 @@ mod tests {
         };
         let mut crit = Criticality::default();
         let (b, w) = (Some(Color::Black), Some(Color::White));
-        crit.add(&[7, 8], &[b, b], 1.0);
-        crit.add(&[7, 8], &[w, b], 0.0);
+        crit.add(&[7, 8], &[b, b], 1.0, 50);
+        crit.add(&[7, 8], &[w, b], 0.0, 50);
         // Node 7's point decides (criticality 0.5), node 8's is Black's either way (0).
         assert_eq!(
             crit.amaf(7, 100, (200.0, 100.0), &config),
@@ -150,5 +175,21 @@ mod tests {
             ..config
         };
         assert_eq!(crit.amaf(7, 100, (200.0, 100.0), &off), None);
+    }
+
+    #[test]
+    fn a_node_kept_under_a_new_id_keeps_what_it_gathered() {
+        let mut crit = Criticality::default();
+        let (b, w) = (Some(Color::Black), Some(Color::White));
+        crit.add(&[7, 8], &[b, b], 1.0, 50);
+        crit.add(&[7, 8], &[w, b], 0.0, 50);
+        let mut kept = Criticality::default();
+        crit.carry(7, 60, &mut kept, 2);
+        crit.carry(8, 60, &mut kept, 3);
+        assert_eq!(kept.of(2), crit.of(7));
+        assert_eq!(kept.of(3), crit.of(8));
+        // A node with fewer visits than any that gathered is not even looked up.
+        crit.carry(7, 49, &mut kept, 4);
+        assert_eq!(kept.of(4), None);
     }
 }

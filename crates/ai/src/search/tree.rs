@@ -151,7 +151,7 @@ impl<M: Clone + PartialEq> Tree<M> {
 
     /// How much holding the point of the move into `id` went with winning the playouts
     /// through it, from -1 to 1 ([`SearchConfig::criticality`]); `None` until it has
-    /// gathered any (in this tree since its last re-rooting).
+    /// gathered any.
     pub fn criticality(&self, id: NodeId) -> Option<f64> {
         self.criticality.of(id)
     }
@@ -316,7 +316,11 @@ impl<M: Clone + PartialEq> Tree<M> {
         owners: &[Option<Color>],
         black_value: f64,
     ) {
-        self.criticality.add(nodes, owners, black_value);
+        let from_visits = nodes.iter().map(|&id| self.visits(id)).min();
+        if let Some(from_visits) = from_visits {
+            self.criticality
+                .add(nodes, owners, black_value, from_visits);
+        }
     }
 
     /// Adds one visit with `black_value` to every node of `path`.
@@ -377,8 +381,11 @@ impl<M: Clone + PartialEq> Tree<M> {
         let mut root = self.node(id).clone();
         root.action = None;
         let mut nodes = vec![root];
+        let mut criticality = Criticality::default();
         let mut queue = std::collections::VecDeque::from([(id, ROOT)]);
         while let Some((old, new)) = queue.pop_front() {
+            self.criticality
+                .carry(old, self.visits(old), &mut criticality, new);
             let children = self.children(old);
             if children.is_empty() {
                 continue;
@@ -390,11 +397,7 @@ impl<M: Clone + PartialEq> Tree<M> {
                 queue.push_back((c, first + k as u32));
             }
         }
-        // Criticality is kept by node id, which the copy changes: it is gathered anew.
-        Tree {
-            nodes,
-            criticality: Criticality::default(),
-        }
+        Tree { nodes, criticality }
     }
 }
 

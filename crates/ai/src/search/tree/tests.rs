@@ -169,3 +169,21 @@ fn minimum_error_beta_grows_with_amaf_samples_and_fades_with_own_visits() {
     };
     assert_eq!(rave_beta(&off, 1.0, 2_000.0), 0.0);
 }
+
+#[test]
+fn a_subtree_keeps_the_criticality_its_nodes_gathered() {
+    let (mut tree, two) = two_level_tree();
+    let four = tree.children(two).last().expect("child");
+    for _ in 0..3 {
+        tree.backup(&[ROOT, two, four], 1.0);
+    }
+    // Black held 4's point and won, then White held it and won.
+    tree.add_ownership(&[two, four], &[Some(Color::Black), Some(Color::Black)], 1.0);
+    tree.add_ownership(&[two, four], &[None, Some(Color::White)], 0.0);
+    let gathered = tree.criticality(four).expect("gathered");
+    assert!(gathered > 0.0, "{gathered}");
+    let sub = tree.subtree(two);
+    let kept = sub.children(ROOT).last().expect("child");
+    assert_eq!(sub.action(kept), Some(&Action::Play(4)));
+    assert_eq!(sub.criticality(kept), Some(gathered));
+}
