@@ -268,10 +268,10 @@ where
         let to_move = self.game.to_move();
         for tree in &mut self.trees {
             let tree = tree.get_mut().unwrap_or_else(PoisonError::into_inner);
-            *tree = match tree.root_child(action) {
-                Some(c) => tree.subtree(c),
-                None => Tree::new(to_move),
-            };
+            match tree.root_child(action) {
+                Some(c) => tree.reroot(c),
+                None => tree.restart(to_move),
+            }
         }
         Ok(())
     }

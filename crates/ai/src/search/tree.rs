@@ -94,6 +94,10 @@ pub(super) struct NewChild<M> {
 #[derive(Debug, Clone)]
 pub struct Tree<M> {
     nodes: Vec<Node<M>>,
+    /// The arena the last re-rooting copied out of, emptied, kept for the next one: a tree
+    /// re-rooted every move reuses its memory rather than have fresh pages zeroed for a
+    /// new arena (a twentieth of a 1 s search's time before).
+    spare: Vec<Node<M>>,
     criticality: Criticality,
 }
 
@@ -101,9 +105,22 @@ impl<M: Clone + PartialEq> Tree<M> {
     /// A tree of one unexpanded root, where `to_move` is to play.
     pub(super) fn new(to_move: Color) -> Self {
         Tree {
-            nodes: vec![Node::new(None, to_move.other(), None, 1.0)],
+            nodes: vec![Self::root(to_move)],
+            spare: Vec::new(),
             criticality: Criticality::default(),
         }
+    }
+
+    fn root(to_move: Color) -> Node<M> {
+        Node::new(None, to_move.other(), None, 1.0)
+    }
+
+    /// Drops every node but a new unexpanded root, where `to_move` is to play; the arena
+    /// keeps its memory.
+    pub(super) fn restart(&mut self, to_move: Color) {
+        self.nodes.clear();
+        self.nodes.push(Self::root(to_move));
+        self.criticality = Criticality::default();
     }
 
     fn node(&self, id: NodeId) -> &Node<M> {
@@ -375,12 +392,14 @@ impl<M: Clone + PartialEq> Tree<M> {
             .find(|&c| self.node(c).action.as_ref() == Some(action))
     }
 
-    /// The subtree under `id` as a tree of its own, `id` becoming the root; children stay
-    /// side by side (copied breadth first).
-    pub(super) fn subtree(&self, id: NodeId) -> Tree<M> {
+    /// Keeps only the subtree under `id`, which becomes the root; children stay side by
+    /// side (copied breadth first, into the spare arena).
+    pub(super) fn reroot(&mut self, id: NodeId) {
+        let mut nodes = std::mem::take(&mut self.spare);
+        nodes.clear();
         let mut root = self.node(id).clone();
         root.action = None;
-        let mut nodes = vec![root];
+        nodes.push(root);
         let mut criticality = Criticality::default();
         let mut queue = std::collections::VecDeque::from([(id, ROOT)]);
         while let Some((old, new)) = queue.pop_front() {
@@ -397,7 +416,9 @@ impl<M: Clone + PartialEq> Tree<M> {
                 queue.push_back((c, first + k as u32));
             }
         }
-        Tree { nodes, criticality }
+        self.criticality = criticality;
+        self.spare = std::mem::replace(&mut self.nodes, nodes);
+        self.spare.clear();
     }
 }
 

@@ -32,7 +32,8 @@ fn a_subtree_keeps_its_statistics_and_layout() {
     tree.expand(two, Color::White, kids(&[3, 4, 5]));
     let five = tree.children(two).last().expect("child");
     tree.backup(&[ROOT, two, five], 0.0);
-    let sub = tree.subtree(two);
+    let mut sub = tree.clone();
+    sub.reroot(two);
     assert_eq!(sub.len(), 4);
     assert_eq!(sub.visits(ROOT), 2);
     assert_eq!(sub.expanded_at(ROOT), Some(1));
@@ -46,6 +47,30 @@ fn a_subtree_keeps_its_statistics_and_layout() {
         "White won the playout through 5"
     );
     assert_eq!(sub.action(ROOT), None);
+}
+
+#[test]
+fn re_rooting_every_move_reuses_the_two_arenas() {
+    let (mut tree, two) = two_level_tree();
+    let first_arena = tree.nodes.as_ptr();
+    tree.reroot(two);
+    let second_arena = tree.nodes.as_ptr();
+    assert_ne!(first_arena, second_arena, "the subtree is copied out");
+    assert_eq!(tree.spare.as_ptr(), first_arena, "the old arena is kept");
+    assert!(tree.spare.is_empty());
+    let four = tree.children(ROOT).last().expect("child");
+    assert_eq!(tree.action(four), Some(&Action::Play(4)));
+    tree.reroot(four);
+    assert_eq!(tree.nodes.as_ptr(), first_arena, "back in the first arena");
+    assert_eq!(tree.len(), 1);
+    tree.restart(Color::White);
+    assert_eq!(tree.nodes.as_ptr(), first_arena);
+    assert_eq!((tree.len(), tree.visits(ROOT)), (1, 0));
+    assert_eq!(
+        tree.mover(ROOT),
+        Color::Black,
+        "White is to move at the root"
+    );
 }
 
 /// Root (Black to move) with children 1 and 2; below 2, White's children 3 and 4.
@@ -182,7 +207,8 @@ fn a_subtree_keeps_the_criticality_its_nodes_gathered() {
     tree.add_ownership(&[two, four], &[None, Some(Color::White)], 0.0);
     let gathered = tree.criticality(four).expect("gathered");
     assert!(gathered > 0.0, "{gathered}");
-    let sub = tree.subtree(two);
+    let mut sub = tree.clone();
+    sub.reroot(two);
     let kept = sub.children(ROOT).last().expect("child");
     assert_eq!(sub.action(kept), Some(&Action::Play(4)));
     assert_eq!(sub.criticality(kept), Some(gathered));
