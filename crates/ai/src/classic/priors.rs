@@ -19,8 +19,8 @@ use crate::search::Action;
 /// Visits at an even rate that every move starts with.
 const EVEN: u32 = 10;
 /// Wins for a move that holds all of the position's strength; a share `s` of it earns
-/// `PATTERN_WINS * sqrt(s)`.
-const PATTERN_WINS: f32 = 300.0;
+/// `PATTERN_WINS * sqrt(s)` (the default of [`super::HeavyConfig::pattern_prior`]).
+pub(crate) const PATTERN_WINS: f32 = 300.0;
 /// Shares of the position's strength below this earn nothing, as in Pachi.
 const SMALLEST_SHARE: f32 = 0.001;
 /// Losses for a self-atari that captures nothing.
@@ -34,9 +34,14 @@ const EMPTY_AREA: u32 = 10;
 /// playout spent on a move that is almost never right before the end.
 const PASS_RATE: f32 = 0.1;
 
-/// The prior (visits, wins for the mover) of each of `actions` in `game`; a pass starts
-/// low ([`PASS_RATE`]).
-pub(crate) fn experience(game: &ClassicGame, actions: &[Action<Point>]) -> Vec<(u32, f32)> {
+/// The prior (visits, wins for the mover) of each of `actions` in `game`, a move with all
+/// of the position's strength earning `pattern_wins` wins; a pass starts low
+/// ([`PASS_RATE`]).
+pub(crate) fn experience(
+    game: &ClassicGame,
+    actions: &[Action<Point>],
+    pattern_wins: f32,
+) -> Vec<(u32, f32)> {
     let board = game.board();
     let gammas = Gammas::builtin();
     let position = Position::of(game).with_dictionary(gammas.spatial_dictionary());
@@ -76,7 +81,7 @@ pub(crate) fn experience(game: &ClassicGame, actions: &[Action<Point>]) -> Vec<(
             let won = if share < SMALLEST_SHARE || into_ladder {
                 0
             } else {
-                (PATTERN_WINS * share.sqrt()).round() as u32
+                (pattern_wins * share.sqrt()).round() as u32
             };
             let self_atari = features[Group::SelfAtari.index()] > 0;
             let line = features[Group::Line.index()];
@@ -113,6 +118,11 @@ mod tests {
 
     /// The prior win rate of the move at `(x, y)` among all the tree's candidates.
     fn prior(g: &ClassicGame, x: u32, y: u32) -> f32 {
+        prior_with(g, x, y, PATTERN_WINS)
+    }
+
+    /// [`prior`] with `pattern_wins` for a move holding all of the position's strength.
+    fn prior_with(g: &ClassicGame, x: u32, y: u32, pattern_wins: f32) -> f32 {
         let p = Point::new(x, y, g.board().size()).expect("on board");
         let mut actions: Vec<Action<Point>> = super::super::candidates::classic_candidates(g)
             .into_iter()
@@ -123,7 +133,7 @@ mod tests {
             .iter()
             .position(|a| *a == Action::Play(p))
             .expect("a candidate");
-        let (n, w) = experience(g, &actions)[k];
+        let (n, w) = experience(g, &actions, pattern_wins)[k];
         w / n as f32
     }
 
@@ -162,6 +172,15 @@ mod tests {
     }
 
     #[test]
+    fn the_pattern_weight_sets_how_far_the_learnt_shapes_lift_a_move() {
+        let g = game(&["........."; 9], None);
+        let corner = |wins| prior_with(&g, 2, 3, wins);
+        assert_eq!(corner(0.0), 0.5, "without it every move starts even");
+        assert!(corner(150.0) > 0.5);
+        assert!(corner(300.0) > corner(150.0));
+    }
+
+    #[test]
     fn running_into_a_working_ladder_is_disfavoured_and_a_ladder_atari_favoured() {
         // White just played (2,3): Black (2,2) is in atari at (3,2), and running there
         // gives two liberties that White's ladder takes toward the top edge.
@@ -175,7 +194,7 @@ mod tests {
     #[test]
     fn a_pass_starts_below_any_move() {
         let g = game(&["........."; 9], None);
-        let (n, w) = experience(&g, &[Action::Pass])[0];
+        let (n, w) = experience(&g, &[Action::Pass], PATTERN_WINS)[0];
         assert!(
             n > 0,
             "a pass has a prior, or it takes every new node's first visit"

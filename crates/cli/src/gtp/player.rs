@@ -79,7 +79,7 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 26] = [
+    pub const NAMES: [&str; 27] = [
         "exploration",
         "criticality",
         "criticality_visits",
@@ -95,6 +95,7 @@ impl Tuning {
         "pattern",
         "reject_lone_self_atari",
         "priors",
+        "pattern_prior",
         "score_weight",
         "root_parallel",
         "two_liberties",
@@ -170,6 +171,7 @@ impl Tuning {
                 "pattern" => config.pattern = *v as f32,
                 "reject_lone_self_atari" => config.reject_lone_self_atari = *v as f32,
                 "priors" => config.priors = *v != 0.0,
+                "pattern_prior" => config.pattern_prior = *v as f32,
                 "score_weight" => config.score_weight = *v as f32,
                 _ => {}
             }
