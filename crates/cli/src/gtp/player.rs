@@ -24,7 +24,8 @@ use super::clock::Budget;
 pub const ESTIMATE_PLAYOUTS: u32 = 1_000;
 
 /// The tree's node cap for the GTP engine, which plays one game with the machine to
-/// itself: 10 million nodes of about 48 bytes, under half a gigabyte. The search's own
+/// itself: 10 million nodes of about 48 bytes, under half a gigabyte, and at most as much
+/// again in the arena the last re-rooting copied out of, kept for the next. The search's own
 /// default (2 million, for the server's many games at once) was nearly reached within
 /// one move on 9x9 at 40,000 playouts (1.9 million nodes with the subtree kept from the
 /// move before), and past it no leaf is expanded.
