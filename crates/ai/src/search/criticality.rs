@@ -56,8 +56,8 @@ impl Ownership {
 #[derive(Debug, Clone, Default)]
 pub(super) struct Criticality {
     nodes: HashMap<NodeId, Ownership>,
-    /// The fewest visits a node had when it began to gather (visits only grow): a node
-    /// with fewer has nothing here, which spares looking it up.
+    /// The visits from which nodes gather ([`Criticality::gathers_from`]; visits only
+    /// grow): a node with fewer has nothing here, which spares looking it up.
     from_visits: u32,
 }
 
@@ -74,7 +74,7 @@ impl Criticality {
     }
 
     /// Adds one playout's owners of `nodes`' points (same order), and Black's value; the
-    /// nodes have at least `from_visits` visits.
+    /// nodes gather from `from_visits` visits on.
     pub(super) fn add(
         &mut self,
         nodes: &[NodeId],

@@ -156,7 +156,7 @@ fn iterate<G: Game, P: Policy<G>>(
     let mut tree = lock(shared);
     tree.add_value(&w.path, value);
     if w.trace.owners().len() == w.owned.len() {
-        tree.add_ownership(&w.owned, w.trace.owners(), value);
+        tree.add_ownership(&w.owned, w.trace.owners(), value, config);
     }
     if rave && policy.learns_replies() {
         let in_tree = w.path[1..]

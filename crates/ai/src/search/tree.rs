@@ -326,18 +326,18 @@ impl<M: Clone + PartialEq> Tree<M> {
     }
 
     /// Adds one playout's owners of the points of `nodes` (same order) and its value to
-    /// their criticality.
+    /// their criticality; the nodes gather from `config`'s threshold on
+    /// ([`Tree::ownership_key`]).
     pub(super) fn add_ownership(
         &mut self,
         nodes: &[NodeId],
         owners: &[Option<Color>],
         black_value: f64,
+        config: &SearchConfig,
     ) {
-        let from_visits = nodes.iter().map(|&id| self.visits(id)).min();
-        if let Some(from_visits) = from_visits {
-            self.criticality
-                .add(nodes, owners, black_value, from_visits);
-        }
+        let from_visits = Criticality::gathers_from(config);
+        self.criticality
+            .add(nodes, owners, black_value, from_visits);
     }
 
     /// Adds one visit with `black_value` to every node of `path`.

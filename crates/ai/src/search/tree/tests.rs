@@ -202,9 +202,16 @@ fn a_subtree_keeps_the_criticality_its_nodes_gathered() {
     for _ in 0..3 {
         tree.backup(&[ROOT, two, four], 1.0);
     }
+    // Nodes of three visits gather from there on.
+    let config = SearchConfig {
+        criticality: 1.0,
+        criticality_visits: 6,
+        ..SearchConfig::default()
+    };
     // Black held 4's point and won, then White held it and won.
-    tree.add_ownership(&[two, four], &[Some(Color::Black), Some(Color::Black)], 1.0);
-    tree.add_ownership(&[two, four], &[None, Some(Color::White)], 0.0);
+    let (black, white) = (Some(Color::Black), Some(Color::White));
+    tree.add_ownership(&[two, four], &[black, black], 1.0, &config);
+    tree.add_ownership(&[two, four], &[None, white], 0.0, &config);
     let gathered = tree.criticality(four).expect("gathered");
     assert!(gathered > 0.0, "{gathered}");
     let mut sub = tree.clone();
