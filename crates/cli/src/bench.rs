@@ -1,5 +1,7 @@
-//! `stonefield bench ...`: engine speed figures, median of several timed runs, one thread.
+//! `stonefield bench ...`: engine speed figures, median of several timed runs, one thread;
+//! and the heavy playouts' balance against a stronger program's judgement.
 
+mod balance;
 mod continuous;
 mod median;
 mod playouts;
@@ -8,6 +10,8 @@ mod server;
 mod workload;
 
 use clap::Subcommand;
+
+use crate::gtp::Tuning;
 
 #[derive(Debug, Subcommand)]
 pub enum Target {
@@ -45,6 +49,21 @@ pub enum Target {
     },
     /// Concurrent WebSocket games against an in-process server.
     Server(server::BenchConfig),
+    /// How far the heavy playouts' mean result strays from Pachi's judgement of 200 9x9
+    /// positions: root mean square error, mean absolute error, bias and the positions on
+    /// the same side of one half. Lower errors mislead the tree search less.
+    Balance {
+        /// Heavy playouts from each position.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+        playouts: u32,
+        /// Playout settings to measure, as `name=value` pairs separated by commas (those
+        /// of `stonefield gtp --tune`).
+        #[arg(long, value_parser = Tuning::parse)]
+        tune: Option<Tuning>,
+        /// Print one JSON object instead of a line.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 pub fn run(target: Target) -> anyhow::Result<()> {
@@ -57,5 +76,10 @@ pub fn run(target: Target) -> anyhow::Result<()> {
             Ok(())
         }
         Target::Server(config) => server::run(config),
+        Target::Balance {
+            playouts,
+            tune,
+            json,
+        } => balance::run(playouts, tune.as_ref(), json),
     }
 }

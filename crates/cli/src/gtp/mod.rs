@@ -15,7 +15,7 @@ use stonefield_rules::classic::{ClassicGame, Point, Rules, fixed_points};
 use stonefield_rules::{ByColor, Color, Game, Stone};
 
 use clock::{Left, TimeControl};
-pub use player::Options;
+pub use player::{Options, Tuning};
 use player::{Player, count};
 pub use protocol::record_move;
 use protocol::{COMMANDS, READ_ONLY, arg, handicap_count, parse_color, spread_points};

@@ -110,7 +110,7 @@ impl Tuning {
         "weighted_patterns",
     ];
 
-    fn parse(text: &str) -> Result<Tuning, String> {
+    pub(crate) fn parse(text: &str) -> Result<Tuning, String> {
         let mut pairs = Vec::new();
         for pair in text.split(',').filter(|p| !p.trim().is_empty()) {
             let (name, value) = pair
@@ -156,7 +156,7 @@ impl Tuning {
         }
     }
 
-    fn apply_heavy(&self, config: &mut HeavyConfig) {
+    pub(crate) fn apply_heavy(&self, config: &mut HeavyConfig) {
         for (name, v) in &self.pairs {
             match name.as_str() {
                 "capture" => config.capture = *v as f32,
