@@ -1,7 +1,8 @@
 //! `stonefield bench balance`: how far the mean result of the heavy playouts strays from a
 //! stronger program's judgement of the same 9x9 positions (simulation balance, Silver and
-//! Tesauro 2009). A playout policy whose mean follows the true value misleads the search
-//! less; this measures a playout change in seconds, where a match takes hours.
+//! Tesauro 2009). A playout policy whose mean follows the true value should mislead the
+//! search less; this reads a playout change in seconds, where a match takes hours, but
+//! only matches say whether it plays better (the README's table: so far it has not).
 
 use std::time::Instant;
 
@@ -115,7 +116,7 @@ fn measure(
     seed: u64,
 ) -> Balance {
     let started = Instant::now();
-    let errors: Vec<(f64, f64)> = references
+    let means: Vec<(f64, f64)> = references
         .iter()
         .map(|(game, value)| {
             let mut rng = fastrand::Rng::with_seed(seed);
@@ -123,18 +124,18 @@ fn measure(
         })
         .collect();
     let seconds = started.elapsed().as_secs_f64();
-    let n = errors.len().max(1) as f64;
-    let error = |f: fn(f64) -> f64| errors.iter().map(|(m, v)| f(m - v)).sum::<f64>() / n;
+    let n = means.len().max(1) as f64;
+    let error = |f: fn(f64) -> f64| means.iter().map(|(m, v)| f(m - v)).sum::<f64>() / n;
     Balance {
-        positions: errors.len(),
+        positions: means.len(),
         rmse: error(|e| e * e).sqrt(),
         mean_absolute_error: error(f64::abs),
         bias: error(|e| e),
-        same_side: errors
+        same_side: means
             .iter()
             .filter(|(m, v)| (*m > 0.5) == (*v > 0.5))
             .count(),
-        playouts_per_s: (errors.len() as f64 * f64::from(playouts)) / seconds.max(1e-9),
+        playouts_per_s: (means.len() as f64 * f64::from(playouts)) / seconds.max(1e-9),
     }
 }
 
