@@ -32,12 +32,12 @@
 //! playouts against Pachi's 10,000 the defaults won 8/10, so our playouts are as fast as
 //! Pachi's and worth about a quarter to half of one each.
 //!
-//! Reading ladders is the one Moggy rule that brings the playouts' mean closer to Pachi's
+//! Of the Moggy rules, reading ladders brings the playouts' mean closest to Pachi's
 //! judgement of 200 positions (`stonefield bench balance`: root mean square error 0.202
-//! by default, 0.177 with it, 0.166 with the nakade fill too). It still did not win: with
-//! both, 7/20 against Pachi at 25,000 playouts each (the defaults 4/20 on the same machine) and
-//! 4/20 at 1 s a move on two threads (the defaults 8/20 right after), where they cost a
-//! ninth of the playouts.
+//! by default, 0.177 with it, 0.191 with the nakade fill, 0.166 with both). It still did
+//! not win: with both, 7/20 against Pachi at 25,000 playouts each (the defaults 4/20 on
+//! the same machine) and 4/20 at 1 s a move on two threads (the defaults 8/20 right
+//! after), where they cost a ninth of the playouts.
 
 use stonefield_rules::classic::{Board, ClassicGame, MAX_SIZE, PlayoutResult, Point};
 use stonefield_rules::{Color, Game};
