@@ -51,7 +51,8 @@ pub enum Target {
     Server(server::BenchConfig),
     /// How far the heavy playouts' mean result strays from Pachi's judgement of 200 9x9
     /// positions: root mean square error, mean absolute error, bias and the positions on
-    /// the same side of one half. Lower errors mislead the tree search less.
+    /// the same side of one half. Lower errors should mislead the tree search less, but
+    /// only matches tell whether a change plays better.
     Balance {
         /// Heavy playouts from each position.
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
