@@ -48,7 +48,22 @@ proptest! {
         let start = position(size, moves, seed, KoRule::Simple);
         // Every kind of move at its highest rate, or the defaults.
         let config = if every_rule {
-            HeavyConfig { capture: 1.0, two_liberties: 1.0, nakade: 1.0, pattern: 1.0, ..HeavyConfig::default() }
+            HeavyConfig {
+                capture: 1.0,
+                two_liberties: 1.0,
+                nakade: 1.0,
+                race_ataris: 1.0,
+                eye_fix: 1.0,
+                eye_fill_redirect: 1.0,
+                read_ladders: 1.0,
+                ko_retake: 1.0,
+                careful_captures: 1.0,
+                self_atari_other: 1.0,
+                nakade_fill: 1.0,
+                weighted_patterns: 0.5,
+                pattern: 1.0,
+                ..HeavyConfig::default()
+            }
         } else {
             HeavyConfig::default()
         };

@@ -306,3 +306,170 @@ fn counter_captures(board: &Board, c: u16, me: Color, careful: bool, out: &mut V
         }
     }
 }
+
+/// The most liberties of an own chain for [`race_ataris`] (Pachi's `nlib_count`): the
+/// more, the earlier races are seen, and the more moves are wasted beside living chains.
+const RACE_LIBERTIES: usize = 4;
+
+/// The liberties of the chain through the stone at `i`, counted up to `limit` (which may
+/// pass the four of [`Board::chain_liberties`]).
+fn liberty_count(board: &Board, i: u16, limit: usize) -> usize {
+    let mut found = [0u16; 8];
+    let limit = limit.min(found.len());
+    let mut n = 0;
+    for s in board.chain_cells(i) {
+        for q in board.cell_neighbours(s) {
+            if board.is_empty_cell(q) && !found[..n].contains(&q) {
+                found[n] = q;
+                n += 1;
+                if n == limit {
+                    return n;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// The ataris of `me` that start a capturing race in time (Pachi's Moggy's "nlib"
+/// defence): after the opponent's move at `last`, for each own chain among its eight
+/// neighbours left with three to [`RACE_LIBERTIES`] liberties, the liberties of every
+/// chain of the opponent's touching it with two. Approach liberties decide races: waiting
+/// until the own chain has two is too late, and an atari played a move early costs
+/// little.
+pub(crate) fn race_ataris(board: &Board, last: u16, me: Color, out: &mut Vec<u16>) {
+    let mut seen = [u16::MAX; 8];
+    let around = board
+        .cell_neighbours(last)
+        .into_iter()
+        .chain(board.cell_diagonals(last));
+    for (k, q) in around.enumerate() {
+        if board.stone_at(q) != Some(me) {
+            continue;
+        }
+        let chain = board.chain_id(q);
+        if seen.contains(&chain) {
+            continue;
+        }
+        seen[k] = chain;
+        if !(3..=RACE_LIBERTIES).contains(&liberty_count(board, q, RACE_LIBERTIES + 1)) {
+            continue;
+        }
+        add_short_neighbours(board, q, me.other(), out);
+    }
+}
+
+/// The liberties of the chains of `opp` with two that touch the chain through `chain`.
+fn add_short_neighbours(board: &Board, chain: u16, opp: Color, out: &mut Vec<u16>) {
+    let mut seen = [u16::MAX; 16];
+    let mut n_seen = 0;
+    for s in board.chain_cells(chain) {
+        for n in board.cell_neighbours(s) {
+            if board.stone_at(n) != Some(opp) {
+                continue;
+            }
+            let id = board.chain_id(n);
+            if seen[..n_seen].contains(&id) {
+                continue;
+            }
+            if n_seen < seen.len() {
+                seen[n_seen] = id;
+                n_seen += 1;
+            }
+            let libs = board.chain_liberties(n, 3);
+            if libs.len() != 2 {
+                continue;
+            }
+            for &lib in libs.as_slice() {
+                if !out.contains(&lib) {
+                    out.push(lib);
+                }
+            }
+        }
+    }
+}
+
+/// The moves of `me` that keep an own eye from being made false (Pachi's Moggy's "eye
+/// fix"), after the opponent's move at `last` beside a stone of theirs that stands
+/// between two of `me`'s stones (or the edge) diagonal to `last`: that stone's empty
+/// neighbours from which the next move would take the last sound diagonal of an eye of
+/// `me`, and the capture of any stone of the opponent's in atari on such an eye's
+/// diagonals.
+pub(crate) fn eye_fixes(board: &Board, last: u16, me: Color, out: &mut Vec<u16>) {
+    let opp = me.other();
+    let mine_or_edge = |q: u16| board.is_off_board(q) || board.stone_at(q) == Some(me);
+    let [up_left, up_right, down_left, down_right] = board.cell_diagonals(last);
+    let [up, left, right, down] = board.cell_neighbours(last);
+    for (side, flanks) in [
+        (up, [up_left, up_right]),
+        (right, [up_right, down_right]),
+        (down, [down_left, down_right]),
+        (left, [up_left, down_left]),
+    ] {
+        if board.stone_at(side) != Some(opp) || !flanks.into_iter().all(mine_or_edge) {
+            continue;
+        }
+        for falsifying in board.cell_neighbours(side) {
+            if falsifying == last || !board.is_empty_cell(falsifying) {
+                continue;
+            }
+            for eye in board.cell_diagonals(falsifying) {
+                if board.is_empty_cell(eye) && is_eyelike(board, eye, me) {
+                    add_eye_fix(board, eye, falsifying, opp, out);
+                }
+            }
+        }
+    }
+}
+
+/// For the eye at `eye`, which a stone of `opp` at `falsifying` could make false: the
+/// capture of any stone of `opp` in atari on its diagonals, and `falsifying` itself when
+/// that stone would take its last sound diagonal (one of `opp` there already, or two
+/// off the board).
+fn add_eye_fix(board: &Board, eye: u16, falsifying: u16, opp: Color, out: &mut Vec<u16>) {
+    let (mut theirs, mut edge) = (0, 0);
+    for d in board.cell_diagonals(eye) {
+        if board.is_off_board(d) {
+            edge += 1;
+        } else if board.stone_at(d) == Some(opp) {
+            match board.atari_liberty(d) {
+                Some(lib) if !out.contains(&lib) => out.push(lib),
+                Some(_) => {}
+                None => theirs += 1,
+            }
+        }
+    }
+    if (theirs == 1 || (theirs == 0 && edge == 2)) && !out.contains(&falsifying) {
+        out.push(falsifying);
+    }
+}
+
+/// Where `me` might play instead of filling the eye-like point `i` (Pachi's Moggy's eye
+/// fill check): such a point is seldom a real eye when a stone of the opponent's sits on
+/// its diagonal, and capturing or putting that stone in atari may yet make it one. Of the
+/// first such chain (in the order of the diagonals) with one or two liberties, the first
+/// liberty allowed that is no self-atari; `None` when `i` is no eye of `me`'s, when
+/// filling it saves an own chain in atari, or when there is no such move.
+pub(crate) fn eye_fill_alternative(board: &Board, i: u16, me: Color) -> Option<u16> {
+    if !is_eyelike(board, i, me)
+        || board
+            .cell_neighbours(i)
+            .iter()
+            .any(|&q| board.stone_at(q) == Some(me) && board.atari_liberty(q).is_some())
+    {
+        return None;
+    }
+    let allowed = |q: u16| board.playout_allows(q, me) && !board.is_self_atari(q, me);
+    for d in board.cell_diagonals(i) {
+        if board.stone_at(d) != Some(me.other()) {
+            continue;
+        }
+        let libs = board.chain_liberties(d, 3);
+        if libs.len() <= 2
+            && let Some(&q) = libs.as_slice().iter().find(|&&q| allowed(q))
+        {
+            return Some(q);
+        }
+    }
+    None
+}

@@ -80,7 +80,7 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 27] = [
+    pub const NAMES: [&str; 30] = [
         "exploration",
         "criticality",
         "criticality_visits",
@@ -108,6 +108,9 @@ impl Tuning {
         "self_atari_other",
         "nakade_fill",
         "weighted_patterns",
+        "race_ataris",
+        "eye_fix",
+        "eye_fill_redirect",
     ];
 
     pub(crate) fn parse(text: &str) -> Result<Tuning, String> {
@@ -168,6 +171,9 @@ impl Tuning {
                 "self_atari_other" => config.self_atari_other = *v as f32,
                 "nakade_fill" => config.nakade_fill = *v as f32,
                 "weighted_patterns" => config.weighted_patterns = *v as f32,
+                "race_ataris" => config.race_ataris = *v as f32,
+                "eye_fix" => config.eye_fix = *v as f32,
+                "eye_fill_redirect" => config.eye_fill_redirect = *v as f32,
                 "replies" => config.replies = *v as f32,
                 "pattern" => config.pattern = *v as f32,
                 "reject_lone_self_atari" => config.reject_lone_self_atari = *v as f32,

@@ -414,3 +414,108 @@ fn with_criticality_on_the_busy_moves_gather_who_holds_their_points() {
     let tree = off.trees().next().expect("a tree");
     assert!(tree.children(ROOT).all(|c| tree.criticality(c).is_none()));
 }
+
+#[test]
+fn a_chain_left_with_three_liberties_ataris_a_two_liberty_neighbour() {
+    // White's (1,1) took a liberty of Black's edge chain, now at three: (1,2) (1,3)
+    // (0,4). White's two stones beside it have two, (2,1) and (1,2).
+    let b = board(&[
+        "XOX..", //
+        "XO...", //
+        "X....", //
+        "X....", //
+        ".....",
+    ]);
+    let mut out = Vec::new();
+    race_ataris(&b, cell(&b, 1, 1), Color::Black, &mut out);
+    out.sort_unstable();
+    let mut want = vec![cell(&b, 2, 1), cell(&b, 1, 2)];
+    want.sort_unstable();
+    assert_eq!(out, want);
+    // With five liberties Black's chain is in no race yet.
+    let long = board(&[
+        "XOX....", //
+        "XO.....", //
+        "X......", //
+        "X......", //
+        "X......", //
+        "X......", //
+        ".......",
+    ]);
+    let mut out = Vec::new();
+    race_ataris(&long, cell(&long, 1, 1), Color::Black, &mut out);
+    assert_eq!(out, Vec::<u16>::new());
+}
+
+#[test]
+fn an_eye_about_to_be_made_false_is_fixed() {
+    // White just played (4,0) beside its stone (3,0), which stands between Black's (2,1)
+    // and the edge. White at (2,0) next would take the last sound diagonal of Black's eye
+    // at (1,1), whose other diagonal (2,2) White holds: Black fills (2,0) first.
+    let rows = [
+        "XX.OOO", //
+        "X.XXO.", //
+        "XXOO..", //
+        "......", //
+        "......", //
+        "......",
+    ];
+    let b = board(&rows);
+    let mut out = Vec::new();
+    eye_fixes(&b, cell(&b, 4, 0), Color::Black, &mut out);
+    assert_eq!(out, vec![cell(&b, 2, 0)]);
+    // With (2,2) Black's, one more White diagonal cannot make the eye false.
+    let sound = board(&[
+        "XX.OOO", //
+        "X.XXO.", //
+        "XXXX..", //
+        "......", //
+        "......", //
+        "......",
+    ]);
+    let mut out = Vec::new();
+    eye_fixes(&sound, cell(&sound, 4, 0), Color::Black, &mut out);
+    assert_eq!(out, Vec::<u16>::new());
+    // A White stone in atari on the eye's diagonal is captured instead.
+    let atari = board(&[
+        "XX.OOO", //
+        "X.XXO.", //
+        "XXOX..", //
+        "XX.X..", //
+        "......", //
+        "......",
+    ]);
+    let mut out = Vec::new();
+    eye_fixes(&atari, cell(&atari, 4, 0), Color::Black, &mut out);
+    assert_eq!(out, vec![cell(&atari, 2, 3)]);
+}
+
+#[test]
+fn filling_an_own_eye_turns_into_an_atari_on_the_stone_diagonal_to_it() {
+    let b = board(&[
+        "......", //
+        "..X...", //
+        ".X.X..", //
+        "..XO..", //
+        "......", //
+        "......",
+    ]);
+    let eye = cell(&b, 2, 2);
+    let alternative = eye_fill_alternative(&b, eye, Color::Black);
+    assert!(
+        [Some(cell(&b, 4, 3)), Some(cell(&b, 3, 4))].contains(&alternative),
+        "{alternative:?}"
+    );
+    // Not for a point that is no eye of Black's.
+    assert_eq!(eye_fill_alternative(&b, cell(&b, 4, 4), Color::Black), None);
+    // Not when filling the eye saves the stone above it, in atari.
+    let saving = board(&[
+        "..O...", //
+        ".OXO..", //
+        ".X.X..", //
+        "..XO..", //
+        "......", //
+        "......",
+    ]);
+    assert_eq!(eye_fill_alternative(&saving, eye, Color::Black), None);
+}
