@@ -415,25 +415,32 @@ fn with_criticality_on_the_busy_moves_gather_who_holds_their_points() {
     assert!(tree.children(ROOT).all(|c| tree.criticality(c).is_none()));
 }
 
+/// Asserts that `find` gives Black exactly the points `want` (in any order) on the board
+/// of `rows` after White's move at `last`.
+fn assert_finds(find: MoveFinder, rows: &[&str], last: (u32, u32), want: &[(u32, u32)]) {
+    let b = board(rows);
+    let mut out = Vec::new();
+    find(&b, cell(&b, last.0, last.1), Color::Black, &mut out);
+    out.sort_unstable();
+    let mut want: Vec<u16> = want.iter().map(|&(x, y)| cell(&b, x, y)).collect();
+    want.sort_unstable();
+    assert_eq!(out, want, "{rows:?}");
+}
+
 #[test]
 fn a_chain_left_with_three_liberties_ataris_a_two_liberty_neighbour() {
     // White's (1,1) took a liberty of Black's edge chain, now at three: (1,2) (1,3)
     // (0,4). White's two stones beside it have two, (2,1) and (1,2).
-    let b = board(&[
+    let short = [
         "XOX..", //
         "XO...", //
         "X....", //
         "X....", //
         ".....",
-    ]);
-    let mut out = Vec::new();
-    race_ataris(&b, cell(&b, 1, 1), Color::Black, &mut out);
-    out.sort_unstable();
-    let mut want = vec![cell(&b, 2, 1), cell(&b, 1, 2)];
-    want.sort_unstable();
-    assert_eq!(out, want);
+    ];
+    assert_finds(race_ataris, &short, (1, 1), &[(2, 1), (1, 2)]);
     // With five liberties Black's chain is in no race yet.
-    let long = board(&[
+    let long = [
         "XOX....", //
         "XO.....", //
         "X......", //
@@ -441,10 +448,8 @@ fn a_chain_left_with_three_liberties_ataris_a_two_liberty_neighbour() {
         "X......", //
         "X......", //
         ".......",
-    ]);
-    let mut out = Vec::new();
-    race_ataris(&long, cell(&long, 1, 1), Color::Black, &mut out);
-    assert_eq!(out, Vec::<u16>::new());
+    ];
+    assert_finds(race_ataris, &long, (1, 1), &[]);
 }
 
 #[test]
@@ -452,7 +457,7 @@ fn an_eye_about_to_be_made_false_is_fixed() {
     // White just played (4,0) beside its stone (3,0), which stands between Black's (2,1)
     // and the edge. White at (2,0) next would take the last sound diagonal of Black's eye
     // at (1,1), whose other diagonal (2,2) White holds: Black fills (2,0) first.
-    let rows = [
+    let threatened = [
         "XX.OOO", //
         "X.XXO.", //
         "XXOO..", //
@@ -460,34 +465,27 @@ fn an_eye_about_to_be_made_false_is_fixed() {
         "......", //
         "......",
     ];
-    let b = board(&rows);
-    let mut out = Vec::new();
-    eye_fixes(&b, cell(&b, 4, 0), Color::Black, &mut out);
-    assert_eq!(out, vec![cell(&b, 2, 0)]);
+    assert_finds(eye_fixes, &threatened, (4, 0), &[(2, 0)]);
     // With (2,2) Black's, one more White diagonal cannot make the eye false.
-    let sound = board(&[
+    let sound = [
         "XX.OOO", //
         "X.XXO.", //
         "XXXX..", //
         "......", //
         "......", //
         "......",
-    ]);
-    let mut out = Vec::new();
-    eye_fixes(&sound, cell(&sound, 4, 0), Color::Black, &mut out);
-    assert_eq!(out, Vec::<u16>::new());
+    ];
+    assert_finds(eye_fixes, &sound, (4, 0), &[]);
     // A White stone in atari on the eye's diagonal is captured instead.
-    let atari = board(&[
+    let atari = [
         "XX.OOO", //
         "X.XXO.", //
         "XXOX..", //
         "XX.X..", //
         "......", //
         "......",
-    ]);
-    let mut out = Vec::new();
-    eye_fixes(&atari, cell(&atari, 4, 0), Color::Black, &mut out);
-    assert_eq!(out, vec![cell(&atari, 2, 3)]);
+    ];
+    assert_finds(eye_fixes, &atari, (4, 0), &[(2, 3)]);
 }
 
 #[test]
