@@ -54,101 +54,10 @@ use stonefield_rules::{Color, Game};
 
 use super::candidates::{classic_candidates, classic_may_pass, point_key};
 use super::patterns::{self, PatternTable};
-use super::tactics::{
-    atari_moves, eye_fill_alternative, eye_fixes, is_nakade_fill, nakade_point, race_ataris,
-    runs_into_ladder, self_atari_alternative, two_liberty_moves,
-};
+use super::tactics::{atari_moves, eye_fixes, nakade_point, race_ataris, two_liberty_moves};
 use crate::search::{Action, Policy, Trace};
-
-/// The chances with which a heavy playout tries each kind of move.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct HeavyConfig {
-    /// Looking for captures and escapes around the last move.
-    pub capture: f32,
-    /// Playing the last good reply to the last move ([`crate::search::Replies`]), once no
-    /// capture or escape was found, if it is legal and no self-atari.
-    pub replies: f32,
-    /// Looking for a move on a chain with two liberties beside the last move, once no
-    /// capture or escape was found: an atari the chain cannot run from, or gaining an
-    /// own chain liberties.
-    pub two_liberties: f32,
-    /// Looking, after the opponent's move reduced an own chain beside it to three or four
-    /// liberties, for an atari on a chain of theirs with two touching it
-    /// ([`race_ataris`]), as Pachi's Moggy does (its `nlibrate`).
-    pub race_ataris: f32,
-    /// Looking for a move that keeps an own eye from being made false beside the last
-    /// move ([`eye_fixes`]), as Pachi's Moggy does (its `eyefixrate`).
-    pub eye_fix: f32,
-    /// Playing, in place of a random move that fills an own eye-like point, the capture or
-    /// atari of a stone of the opponent's on its diagonal ([`eye_fill_alternative`]), as
-    /// Pachi's Moggy does (its `eyefillrate`).
-    pub eye_fill_redirect: f32,
-    /// Looking for the vital point of an eye space of three to five points beside the
-    /// last move (the straight and bent three, the pyramid four, the bulky and crossed
-    /// fives).
-    pub nakade: f32,
-    /// Reading the ladder of an own chain in atari whose run gives two liberties, and
-    /// running when the ladder fails (as Pachi's Moggy does); else only a run to three
-    /// liberties counts as an escape.
-    pub read_ladders: f32,
-    /// Retaking a ko the opponent left for a threat within the last three moves (`KO_AGE`), as
-    /// Pachi's Moggy does, once no capture or escape was found.
-    pub ko_retake: f32,
-    /// Avoiding snapbacks when capturing, and not saving a lone stone whose escape fills
-    /// an own eye (a lost ko), as Pachi's Moggy does.
-    pub careful_captures: f32,
-    /// Playing, in place of a random self-atari rejected, the approach move beside it
-    /// (`self_atari_alternative`), as Pachi's Moggy does.
-    pub self_atari_other: f32,
-    /// Letting a random self-atari of a small chain through when it fills an eye space
-    /// from the inside (`is_nakade_fill`), as Pachi's Moggy does; otherwise a self-atari
-    /// that joins an own chain is always rejected.
-    pub nakade_fill: f32,
-    /// Of the pattern moves, drawing one by the weight of its shape and leaving out runs
-    /// into ladders (`pick_weighted_pattern`), as Pachi's Moggy does; else one at random.
-    pub weighted_patterns: f32,
-    /// Looking for a pattern move among the last move's eight neighbours.
-    pub pattern: f32,
-    /// Rejecting a random move that puts a single stone in atari (one that puts a chain
-    /// of two or more in atari is always rejected while other moves remain).
-    pub reject_lone_self_atari: f32,
-    /// Whether the tree gets priors (the `priors` module) for new moves.
-    pub priors: bool,
-    /// The prior wins of a move that holds all of the position's strength under the
-    /// learnt move features (a share `s` earns this times `sqrt(s)`); Pachi gives its
-    /// pattern prior 210 on 9x9 and notes that more playouts want less. At 25,000
-    /// playouts a move against Pachi, 150 won 0/10 and 600 won 0/7 (the default 5/20).
-    pub pattern_prior: f32,
-    /// The share of a playout's value that is its score (Black's margin over the number of
-    /// points, mapped to 0..1) rather than win or loss: a little of it makes the search
-    /// prefer the larger margin among moves that win alike, as Pachi does.
-    pub score_weight: f32,
-}
-
-impl Default for HeavyConfig {
-    fn default() -> Self {
-        HeavyConfig {
-            capture: 0.9,
-            replies: 0.0,
-            two_liberties: 0.0,
-            nakade: 0.0,
-            race_ataris: 0.0,
-            eye_fix: 0.0,
-            eye_fill_redirect: 0.0,
-            read_ladders: 0.0,
-            ko_retake: 0.0,
-            careful_captures: 0.0,
-            self_atari_other: 0.0,
-            nakade_fill: 0.0,
-            weighted_patterns: 0.0,
-            pattern: 0.95,
-            reject_lone_self_atari: 0.5,
-            priors: true,
-            pattern_prior: super::priors::PATTERN_WINS,
-            score_weight: 0.0,
-        }
-    }
-}
+pub use config::HeavyConfig;
+use picking::{pick, pick_weighted_pattern, random_move};
 
 /// Classic Go for the tree search with heavy playouts: the same candidates, passing and
 /// RAVE keys as [`super::ClassicPolicy`], playouts by [`playout`], and priors.
@@ -457,133 +366,6 @@ fn chebyshev(board: &Board, a: u16, b: u16) -> u16 {
     (a / s).abs_diff(b / s).max((a % s).abs_diff(b % s))
 }
 
-/// A pattern move among the empty cells of `area`, drawn by the weight of its shape
-/// ([`PatternTable::weight`]), among those the light playout accepts that are no
-/// self-atari and no run into a working ladder (Pachi's Moggy's choice).
-fn pick_weighted_pattern(
-    board: &Board,
-    me: Color,
-    area: &[u16],
-    table: &PatternTable,
-    rng: &mut fastrand::Rng,
-) -> Option<u16> {
-    let mut found = [(0u16, 0u32); 18];
-    let (mut n, mut total) = (0, 0);
-    for &q in area {
-        if !board.is_empty_cell(q) {
-            continue;
-        }
-        let weight = u32::from(table.weight(board.neighbourhood3(q)));
-        if weight > 0
-            && board.playout_allows(q, me)
-            && !board.is_self_atari(q, me)
-            && !runs_into_ladder(board, q, me)
-        {
-            found[n] = (q, weight);
-            n += 1;
-            total += weight;
-        }
-    }
-    let mut stab = rng.u32(..total.max(1));
-    for &(q, weight) in &found[..n] {
-        if stab < weight {
-            return Some(q);
-        }
-        stab -= weight;
-    }
-    None
-}
-
-/// A random acceptable move among `cands` (removed from it as they are tried): empty, the
-/// light playout's rule, and with `avoid_self_atari` not a self-atari.
-fn pick(
-    board: &Board,
-    me: Color,
-    cands: &mut Vec<u16>,
-    rng: &mut fastrand::Rng,
-    avoid_self_atari: bool,
-) -> Option<u16> {
-    while !cands.is_empty() {
-        let k = rng.usize(..cands.len());
-        let i = cands.swap_remove(k);
-        if board.is_empty_cell(i)
-            && board.playout_allows(i, me)
-            && !(avoid_self_atari && board.is_self_atari(i, me))
-        {
-            return Some(i);
-        }
-    }
-    None
-}
-
-/// A uniformly random move among the points the light playout accepts that are no
-/// self-atari (a lone stone's self-atari is let through at random). When only
-/// self-ataris are left, one of them at random, as the light playout would: passing
-/// instead would end playouts with dead chains standing whose owner cannot fill its
-/// own liberties without self-atari, and count them as alive.
-fn random_move(
-    board: &mut Board,
-    me: Color,
-    config: &HeavyConfig,
-    rng: &mut fastrand::Rng,
-    rejected: &mut Vec<u16>,
-) -> Option<u16> {
-    rejected.clear();
-    let mut left = board.empty_cells().len();
-    while left > 0 {
-        let k = rng.usize(..left);
-        let i = board.empty_cells()[k];
-        if board.playout_allows(i, me) {
-            if !(board.is_self_atari(i, me) && rejects(board, i, me, config, rng)) {
-                if config.eye_fill_redirect > 0.0
-                    && rng.f32() < config.eye_fill_redirect
-                    && let Some(j) = eye_fill_alternative(board, i, me)
-                {
-                    board.place(j, me);
-                    return Some(j);
-                }
-                board.place_slot(k, me);
-                return Some(i);
-            }
-            if config.self_atari_other > 0.0
-                && rng.f32() < config.self_atari_other
-                && let Some(j) = self_atari_alternative(board, i, me, rng)
-            {
-                board.place(j, me);
-                return Some(j);
-            }
-            rejected.push(i);
-        }
-        left -= 1;
-        board.swap_empty_slots(k, left);
-    }
-    if rejected.is_empty() {
-        return None;
-    }
-    let i = rejected[rng.usize(..rejected.len())];
-    board.place(i, me);
-    Some(i)
-}
-
-/// Whether to reject the self-atari of `me` at `i`: always when it joins an own chain,
-/// else by chance.
-fn rejects(
-    board: &Board,
-    i: u16,
-    me: Color,
-    config: &HeavyConfig,
-    rng: &mut fastrand::Rng,
-) -> bool {
-    let joins = board
-        .cell_neighbours(i)
-        .iter()
-        .any(|&q| board.stone_at(q) == Some(me));
-    if joins && config.nakade_fill > 0.0 && is_nakade_fill(board, i, me) {
-        return rng.f32() >= config.nakade_fill;
-    }
-    joins || rng.f32() < config.reject_lone_self_atari
-}
-
 /// The cell of the point with RAVE key `key`, if it is on the board.
 fn cell_of_key(board: &Board, key: u64) -> Option<u16> {
     let (x, y) = (key % u64::from(MAX_SIZE), key / u64::from(MAX_SIZE));
@@ -605,5 +387,7 @@ fn key_of(board: &Board, i: u16) -> u64 {
     u64::from(i / s - 1) * u64::from(MAX_SIZE) + u64::from(i % s - 1)
 }
 
+mod config;
+mod picking;
 #[cfg(test)]
 mod tests;

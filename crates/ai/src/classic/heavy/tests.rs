@@ -1,4 +1,7 @@
 use super::*;
+use crate::classic::tactics::{
+    eye_fill_alternative, is_nakade_fill, runs_into_ladder, self_atari_alternative,
+};
 use crate::search::{ROOT, SearchConfig};
 use stonefield_rules::classic::{Rules, diagram_stones};
 
