@@ -75,7 +75,9 @@ pub(super) fn pick(
 /// self-atari (a lone stone's self-atari is let through at random). When only
 /// self-ataris are left, one of them at random, as the light playout would: passing
 /// instead would end playouts with dead chains standing whose owner cannot fill its
-/// own liberties without self-atari, and count them as alive.
+/// own liberties without self-atari, and count them as alive. With
+/// [`HeavyConfig::eye_fill_redirect`], a move that fills an own eye-like point may give
+/// way to the capture or atari of a stone diagonal to it (`eye_fill_alternative`).
 // Inlinable into the playout loop in its parent module, as when they shared it (hot path).
 #[inline]
 pub(super) fn random_move(
