@@ -120,6 +120,33 @@ fn heavy_playouts_repeat_for_a_seed() {
 }
 
 #[test]
+fn the_policy_playout_is_the_same_on_a_fresh_thread_and_after_other_boards() {
+    // The policy's playout board is kept per thread between playouts: what it held before
+    // (a larger board, a finished playout) must not show.
+    let small = position(9, 12, 4, KoRule::Simple);
+    let large = position(19, 40, 5, KoRule::Simple);
+    let policy = HeavyPolicy::default();
+    let play = |game: &ClassicGame, seed| {
+        let mut trace = Trace::new_enabled();
+        let mut g = game.clone();
+        let v = policy.playout(&mut g, &mut fastrand::Rng::with_seed(seed), &mut trace);
+        (v, trace.moves().to_vec())
+    };
+    let fresh = std::thread::scope(|s| s.spawn(|| play(&small, 7)).join().expect("thread"));
+    let after_others = std::thread::scope(|s| {
+        s.spawn(|| {
+            play(&large, 1);
+            play(&small, 2);
+            play(&small, 7)
+        })
+        .join()
+        .expect("thread")
+    });
+    assert_eq!(fresh, after_others);
+    assert!(!fresh.1.is_empty());
+}
+
+#[test]
 fn the_heavy_policy_values_are_black_values() {
     // A playout from the empty board gives Black's value in [0, 1].
     let game = position(9, 0, 0, KoRule::Simple);

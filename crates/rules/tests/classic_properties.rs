@@ -102,6 +102,9 @@ struct Shadow {
     placed: ByColor<u32>,
     /// The position each hash was first seen with.
     hashes: HashMap<u64, (Model, Color)>,
+    /// A game reset to `game` by `clone_from` before every move, as a search reuses its
+    /// scratch game: it starts as another game on a larger board.
+    reused: ClassicGame,
 }
 
 impl Shadow {
@@ -123,6 +126,7 @@ impl Shadow {
                 white: 0,
             },
             hashes: HashMap::new(),
+            reused: larger_game(),
         };
         shadow.check_invariants();
         shadow
@@ -182,16 +186,30 @@ impl Shadow {
         let mut clone = self.game.clone();
         let on_clone = clone.play(&p);
         assert_eq!(snapshot(&self.game), before, "playing {p} on a clone");
+        self.reused.clone_from(&self.game);
+        assert_eq!(snapshot(&self.reused), before, "a game reset by clone_from");
+        let on_reused = self.reused.play(&p);
         let color = self.game.to_move();
         match self.game.play(&p) {
             Err(why) => {
                 assert_eq!(on_clone, Err(why));
+                assert_eq!(on_reused, Err(why));
                 assert_eq!(self.expected(p), Err(why));
                 assert_eq!(snapshot(&self.game), before, "refused {p} ({why})");
             }
             Ok(placed) => {
                 assert_eq!(on_clone.as_ref(), Ok(&placed), "same move on a clone");
                 assert_eq!(snapshot(&clone), snapshot(&self.game), "clone after {p}");
+                assert_eq!(
+                    on_reused.as_ref(),
+                    Ok(&placed),
+                    "same move on a reused game"
+                );
+                assert_eq!(
+                    snapshot(&self.reused),
+                    snapshot(&self.game),
+                    "reused after {p}"
+                );
                 let (next, removed) = self.model.play(p, color);
                 let captured: Vec<_> = placed.captured.iter().map(|s| (s.at, s.color)).collect();
                 assert_same_members(&captured, &removed, p);
@@ -292,6 +310,17 @@ impl Shadow {
             "hash collision"
         );
     }
+}
+
+/// A 9x9 game with stones, a capture and a pass behind it: larger than any board the
+/// scripts play, so that resetting it to theirs must drop all of it.
+fn larger_game() -> ClassicGame {
+    let mut game = ClassicGame::new(rules("chinese", 9)).expect("valid rules");
+    for (x, y) in [(0, 1), (0, 0), (1, 0), (4, 4), (8, 8)] {
+        game.play(&pt(x, y)).expect("legal");
+    }
+    game.pass().expect("pass while playing");
+    game
 }
 
 fn assert_same_members(ours: &[(Point, Color)], model: &[(Point, Color)], at: Point) {

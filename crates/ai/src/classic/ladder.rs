@@ -7,6 +7,8 @@
 use stonefield_rules::Color;
 use stonefield_rules::classic::Board;
 
+use super::chains::touching_chains;
+
 /// Plies read before a ladder is given up as escaped: a ladder across a 19x19 board
 /// takes about 2 × 19 moves.
 const MAX_PLIES: u32 = 80;
@@ -132,14 +134,7 @@ fn attacker_catches(
 /// Whether a chain of `attacker`'s beside the chain through `chain` is in atari: the
 /// defender escapes by taking it (read as an escape, as most programs do).
 fn takes_an_attacker(board: &Board, chain: u16, attacker: Color) -> bool {
-    let id = board.chain_id(chain);
-    board.chain_cells(chain).any(|s| {
-        board.cell_neighbours(s).iter().any(|&q| {
-            board.stone_at(q) == Some(attacker)
-                && board.chain_id(q) != id
-                && board.atari_liberty(q).is_some()
-        })
-    })
+    touching_chains(board, chain, attacker).any(|q| board.atari_liberty(q).is_some())
 }
 
 /// An attacker's move the ladder considers: legal (empty, not the ko cell) and not in

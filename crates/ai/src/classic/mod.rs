@@ -5,6 +5,7 @@
 //! [`new_search`].
 
 mod candidates;
+mod chains;
 pub mod features;
 pub mod gammas;
 pub mod heavy;

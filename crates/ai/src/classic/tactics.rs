@@ -5,6 +5,7 @@
 use stonefield_rules::Color;
 use stonefield_rules::classic::Board;
 
+use super::chains::{holds, touching_chains};
 use super::ladder::escape_fails;
 
 /// The urgent moves for `me` among the chains with a stone in `area`: the liberty of a
@@ -34,7 +35,7 @@ pub(crate) fn atari_moves(
             continue;
         }
         let chain = board.chain_id(q);
-        if seen[..n_seen].contains(&chain) || n_seen == seen.len() {
+        if holds(&seen[..n_seen], chain) || n_seen == seen.len() {
             continue;
         }
         seen[n_seen] = chain;
@@ -44,7 +45,7 @@ pub(crate) fn atari_moves(
         };
         if color != me {
             let snapback = careful && is_snapback(board, q, lib, me);
-            if !snapback && !out.contains(&lib) {
+            if !snapback && !holds(out, lib) {
                 out.push(lib);
             }
             continue;
@@ -56,7 +57,7 @@ pub(crate) fn atari_moves(
         // count as an escape.
         let after = board.liberties_after(lib, me, 3).len();
         let escapes = after >= 3 || (after == 2 && read_ladders && !escape_fails(board, q));
-        if escapes && !out.contains(&lib) {
+        if escapes && !holds(out, lib) {
             out.push(lib);
         }
         counter_captures(board, q, me, careful, out);
@@ -291,18 +292,12 @@ pub(crate) fn is_eyelike(board: &Board, i: u16, color: Color) -> bool {
 /// The liberties of the chains of the opponent's in atari that touch the chain of `me`
 /// at `c`; with `careful`, not those whose capture is a snapback.
 fn counter_captures(board: &Board, c: u16, me: Color, careful: bool, out: &mut Vec<u16>) {
-    let opp = me.other();
-    let id = board.chain_id(c);
-    for s in board.chain_cells(c) {
-        for q in board.cell_neighbours(s) {
-            if board.stone_at(q) == Some(opp)
-                && board.chain_id(q) != id
-                && let Some(lib) = board.atari_liberty(q)
-                && !out.contains(&lib)
-                && !(careful && is_snapback(board, q, lib, me))
-            {
-                out.push(lib);
-            }
+    for q in touching_chains(board, c, me.other()) {
+        if let Some(lib) = board.atari_liberty(q)
+            && !out.contains(&lib)
+            && !(careful && is_snapback(board, q, lib, me))
+        {
+            out.push(lib);
         }
     }
 }
@@ -361,29 +356,14 @@ pub(crate) fn race_ataris(board: &Board, last: u16, me: Color, out: &mut Vec<u16
 
 /// The liberties of the chains of `opp` with two that touch the chain through `chain`.
 fn add_short_neighbours(board: &Board, chain: u16, opp: Color, out: &mut Vec<u16>) {
-    let mut seen = [u16::MAX; 16];
-    let mut n_seen = 0;
-    for s in board.chain_cells(chain) {
-        for n in board.cell_neighbours(s) {
-            if board.stone_at(n) != Some(opp) {
-                continue;
-            }
-            let id = board.chain_id(n);
-            if seen[..n_seen].contains(&id) {
-                continue;
-            }
-            if n_seen < seen.len() {
-                seen[n_seen] = id;
-                n_seen += 1;
-            }
-            let libs = board.chain_liberties(n, 3);
-            if libs.len() != 2 {
-                continue;
-            }
-            for &lib in libs.as_slice() {
-                if !out.contains(&lib) {
-                    out.push(lib);
-                }
+    for q in touching_chains(board, chain, opp) {
+        let libs = board.chain_liberties(q, 3);
+        if libs.len() != 2 {
+            continue;
+        }
+        for &lib in libs.as_slice() {
+            if !out.contains(&lib) {
+                out.push(lib);
             }
         }
     }

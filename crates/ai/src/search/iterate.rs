@@ -76,8 +76,12 @@ pub(super) fn grow<G: Game, P: Policy<G>>(
     limits: Limits<'_>,
 ) -> u32 {
     let mut made = 0;
+    // Every iteration starts from a copy of `game`: one scratch copy, reset in place,
+    // keeps a variant's large buffers (classic Go's board) from being allocated anew.
+    let mut scratch = game.clone();
     loop {
-        iterate(w, tree, game, policy, config);
+        scratch.clone_from(game);
+        iterate(w, tree, &mut scratch, policy, config);
         made += 1;
         if budget.is_some_and(|b| made >= b) || limits.reached() {
             return made;
@@ -88,15 +92,15 @@ pub(super) fn grow<G: Game, P: Policy<G>>(
 /// One iteration: down the tree by the selection rule (expanding the leaf reached if it has
 /// earned it), one playout, and its value back up the path (RAVE too). The lock is let go
 /// while the playout runs and while a new node's children are made; each node on the path
-/// counts its visit on the way down, its value on the way up.
+/// counts its visit on the way down, its value on the way up. `game`, a copy of the
+/// root's position, is played on.
 fn iterate<G: Game, P: Policy<G>>(
     w: &mut Worker,
     shared: &Mutex<Tree<G::Move>>,
-    root: &G,
+    game: &mut G,
     policy: &P,
     config: &SearchConfig,
 ) {
-    let mut game = root.clone();
     let mut tree = lock(shared);
     w.path.clear();
     let mut node = ROOT;
@@ -116,7 +120,7 @@ fn iterate<G: Game, P: Policy<G>>(
                 break;
             }
             drop(tree);
-            let children = children(policy, &game, config);
+            let children = children(policy, game, config);
             tree = lock(shared);
             // Another thread may have expanded it meanwhile: its children stand.
             if !tree.is_expanded(node) {
@@ -126,7 +130,7 @@ fn iterate<G: Game, P: Policy<G>>(
                 break;
             }
         }
-        let Some(child) = select_playable(&mut tree, node, &mut game, config) else {
+        let Some(child) = select_playable(&mut tree, node, game, config) else {
             tree.set_terminal(node);
             break;
         };
@@ -149,9 +153,9 @@ fn iterate<G: Game, P: Policy<G>>(
     }
     drop(tree);
     let value = if game.is_over() || terminal {
-        policy.value(&game)
+        policy.value(game)
     } else {
-        policy.playout(&mut game, &mut w.rng, &mut w.trace)
+        policy.playout(game, &mut w.rng, &mut w.trace)
     };
     let mut tree = lock(shared);
     tree.add_value(&w.path, value);

@@ -1,4 +1,5 @@
 use super::*;
+use crate::classic::chains::touching_chains;
 use crate::classic::tactics::{
     eye_fill_alternative, is_nakade_fill, runs_into_ladder, self_atari_alternative,
 };
@@ -519,4 +520,36 @@ fn filling_an_own_eye_turns_into_an_atari_on_the_stone_diagonal_to_it() {
         "......",
     ]);
     assert_eq!(eye_fill_alternative(&saving, eye, Color::Black), None);
+}
+
+#[test]
+fn the_chains_touching_a_chain_come_once_each() {
+    // Black's three stones touch White's two above at two stones, and two more White
+    // chains beside and below.
+    let b = board(&[
+        ".OO....", //
+        ".XXXO..", //
+        "..O....", //
+        ".......", //
+        ".......", //
+        ".......", //
+        ".......",
+    ]);
+    let black = cell(&b, 2, 1);
+    let found: Vec<u16> = touching_chains(&b, black, Color::White)
+        .map(|q| b.chain_id(q))
+        .collect();
+    let mut want: Vec<u16> = [(1, 0), (4, 1), (2, 2)]
+        .iter()
+        .map(|&(x, y)| b.chain_id(cell(&b, x, y)))
+        .collect();
+    let mut sorted = found.clone();
+    sorted.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(sorted, want, "{found:?}");
+    assert_eq!(touching_chains(&b, black, Color::Black).count(), 0);
+    let lone = cell(&b, 4, 1);
+    let from_white: Vec<u16> = touching_chains(&b, lone, Color::Black).collect();
+    assert_eq!(from_white.len(), 1);
+    assert_eq!(b.chain_id(from_white[0]), b.chain_id(black));
 }

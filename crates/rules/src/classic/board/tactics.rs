@@ -38,7 +38,11 @@ impl Liberties {
     /// Adds `c` unless it is already there; the list never grows past four.
     #[inline]
     fn add(&mut self, c: Idx) {
-        if !self.as_slice().contains(&c) && self.len < 4 {
+        // Four fixed comparisons, not `contains`: that one's call is a twentieth of a
+        // playout, which this hot loop cannot afford.
+        let n = usize::from(self.len);
+        let present = (0..4).any(|k| k < n && self.cells[k] == c);
+        if !present && n < 4 {
             self.cells[usize::from(self.len)] = c;
             self.len += 1;
         }
@@ -286,7 +290,8 @@ impl Board {
         for q in self.neighbours(i) {
             if self.grid.cell[at(q)] == kind {
                 let r = self.grid.chain[at(q)];
-                if !chains[..n].contains(&r) {
+                // Fixed comparisons, as in `Liberties::add`.
+                if !(0..4).any(|k| k < n && chains[k] == r) {
                     chains[n] = r;
                     n += 1;
                 }
