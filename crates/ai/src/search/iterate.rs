@@ -124,7 +124,7 @@ fn iterate<G: Game, P: Policy<G>>(
             tree = lock(shared);
             // Another thread may have expanded it meanwhile: its children stand.
             if !tree.is_expanded(node) {
-                tree.expand(node, game.to_move(), children);
+                tree.expand(node, game.to_move(), children, config);
             }
             if tree.is_terminal(node) {
                 break;

@@ -36,6 +36,10 @@ pub(super) struct Node<M> {
     /// ([`SearchConfig::rave_distance`]).
     amaf_visits: f32,
     amaf_value: f32,
+    /// Prior experience counted in the node's own mean ([`SearchConfig::prior_in_mean`]):
+    /// visits and wins for `mover`.
+    prior_visits: f32,
+    prior_value: f32,
     prior: f32,
     first_child: u32,
     child_count: u32,
@@ -60,6 +64,8 @@ impl<M> Node<M> {
             value: 0.0,
             amaf_visits: 0.0,
             amaf_value: 0.0,
+            prior_visits: 0.0,
+            prior_value: 0.0,
             prior,
             first_child: 0,
             child_count: 0,
@@ -217,7 +223,13 @@ impl<M: Clone + PartialEq> Tree<M> {
 
     /// Gives `id` its children, which `mover` (the player to move at `id`) may play. With
     /// no children the node is terminal instead.
-    pub(super) fn expand(&mut self, id: NodeId, mover: Color, children: Vec<NewChild<M>>) {
+    pub(super) fn expand(
+        &mut self,
+        id: NodeId,
+        mover: Color,
+        children: Vec<NewChild<M>>,
+        config: &SearchConfig,
+    ) {
         if children.is_empty() {
             self.set_terminal(id);
             return;
@@ -226,7 +238,12 @@ impl<M: Clone + PartialEq> Tree<M> {
         let count = children.len() as u32;
         self.nodes.extend(children.into_iter().map(|c| {
             let mut node = Node::new(Some(c.action), mover, c.amaf_key, c.prior);
-            (node.amaf_visits, node.amaf_value) = (c.experience.0 as f32, c.experience.1);
+            let experience = (c.experience.0 as f32, c.experience.1);
+            if config.prior_in_mean {
+                (node.prior_visits, node.prior_value) = experience;
+            } else {
+                (node.amaf_visits, node.amaf_value) = experience;
+            }
             node
         }));
         let node = self.node_mut(id);
@@ -257,13 +274,14 @@ impl<M: Clone + PartialEq> Tree<M> {
             // visits hardly move its value, and a loss only in its own mean would
             // hardly turn the next thread away.
             let pending = f64::from(child.pending);
-            let visits = f64::from(child.visits) - pending;
+            let visits = f64::from(child.visits) - pending + f64::from(child.prior_visits);
+            let value = f64::from(child.value) + f64::from(child.prior_value);
             let unvisited = match config.selection {
                 Selection::Uct => config.first_play_urgency,
                 Selection::Puct => parent_q,
             };
             let mut q = if visits > 0.0 {
-                f64::from(child.value) / visits
+                value / visits
             } else {
                 unvisited
             };

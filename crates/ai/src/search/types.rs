@@ -79,6 +79,9 @@ pub struct SearchConfig {
     pub first_play_urgency: f64,
     /// Blend in all-moves-as-first values, for the moves the policy gives a key.
     pub rave: bool,
+    /// The policy's prior experience counts in a move's own mean, as Pachi counts its
+    /// priors, instead of starting its AMAF statistics, as Fuego does.
+    pub prior_in_mean: bool,
     /// Visits at which a move's own value and its AMAF value weigh about the same.
     pub rave_equivalence: f64,
     /// How the AMAF value's weight fades as a move gathers visits of its own.
@@ -103,7 +106,7 @@ pub struct SearchConfig {
     /// decide first whether a position is worth the candidate generation.
     pub expand_after: u32,
     /// No leaf is expanded once a tree has this many nodes: memory stays bounded (a node
-    /// of classic Go takes about 48 bytes).
+    /// of classic Go takes about 56 bytes).
     pub max_nodes: usize,
     /// Resign when the chosen move's win rate is below this after at least
     /// [`SearchConfig::RESIGN_MIN_VISITS`] visits.
@@ -129,6 +132,7 @@ impl Default for SearchConfig {
             exploration: 0.5,
             first_play_urgency: 1.0,
             rave: true,
+            prior_in_mean: false,
             rave_equivalence: 500.0,
             rave_schedule: RaveSchedule::Gelly,
             rave_first_play: false,

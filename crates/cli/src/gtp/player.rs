@@ -24,7 +24,7 @@ use super::clock::Budget;
 pub const ESTIMATE_PLAYOUTS: u32 = 1_000;
 
 /// The tree's node cap for the GTP engine, which plays one game with the machine to
-/// itself: 10 million nodes of about 48 bytes, under half a gigabyte, and at most as much
+/// itself: 10 million nodes of about 56 bytes, under 600 MB, and at most as much
 /// again in the arena the last re-rooting copied out of, kept for the next. The search's own
 /// default (2 million, for the server's many games at once) was nearly reached within
 /// one move on 9x9 at 40,000 playouts (1.9 million nodes with the subtree kept from the
@@ -80,13 +80,14 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    pub const NAMES: [&str; 30] = [
+    pub const NAMES: [&str; 31] = [
         "exploration",
         "criticality",
         "criticality_visits",
         "rave_equivalence",
         "rave_minimum_error",
         "rave_first_play",
+        "prior_in_mean",
         "rave_distance",
         "first_play_urgency",
         "expand_after",
@@ -146,6 +147,7 @@ impl Tuning {
                     config.rave_schedule = RaveSchedule::MinimumError;
                 }
                 "rave_first_play" => config.rave_first_play = *v != 0.0,
+                "prior_in_mean" => config.prior_in_mean = *v != 0.0,
                 "rave_distance" => config.rave_distance = *v,
                 "criticality" => config.criticality = *v,
                 "criticality_visits" => config.criticality_visits = *v as u32,

@@ -4,7 +4,7 @@ use stonefield_rules::classic::Point;
 #[test]
 fn a_classic_node_is_small() {
     assert!(
-        size_of::<Node<Point>>() <= 48,
+        size_of::<Node<Point>>() <= 56,
         "{}",
         size_of::<Node<Point>>()
     );
@@ -26,10 +26,15 @@ fn kids(moves: &[u8]) -> Vec<NewChild<u8>> {
 #[test]
 fn a_subtree_keeps_its_statistics_and_layout() {
     let mut tree: Tree<u8> = Tree::new(Color::Black);
-    tree.expand(ROOT, Color::Black, kids(&[1, 2]));
+    tree.expand(ROOT, Color::Black, kids(&[1, 2]), &SearchConfig::default());
     let two = tree.root_child(&Action::Play(2)).expect("child");
     tree.backup(&[ROOT, two], 1.0);
-    tree.expand(two, Color::White, kids(&[3, 4, 5]));
+    tree.expand(
+        two,
+        Color::White,
+        kids(&[3, 4, 5]),
+        &SearchConfig::default(),
+    );
     let five = tree.children(two).last().expect("child");
     tree.backup(&[ROOT, two, five], 0.0);
     let mut sub = tree.clone();
@@ -76,9 +81,9 @@ fn re_rooting_every_move_reuses_the_two_arenas() {
 /// Root (Black to move) with children 1 and 2; below 2, White's children 3 and 4.
 fn two_level_tree() -> (Tree<u8>, NodeId) {
     let mut tree: Tree<u8> = Tree::new(Color::Black);
-    tree.expand(ROOT, Color::Black, kids(&[1, 2]));
+    tree.expand(ROOT, Color::Black, kids(&[1, 2]), &SearchConfig::default());
     let two = tree.root_child(&Action::Play(2)).expect("child");
-    tree.expand(two, Color::White, kids(&[3, 4]));
+    tree.expand(two, Color::White, kids(&[3, 4]), &SearchConfig::default());
     (tree, two)
 }
 
@@ -129,7 +134,7 @@ fn a_playout_in_flight_turns_the_next_thread_away_despite_rave() {
     let mut children = kids(&[1, 2]);
     children[0].experience = (100, 61.0);
     children[1].experience = (100, 60.0);
-    tree.expand(ROOT, Color::Black, children);
+    tree.expand(ROOT, Color::Black, children, &SearchConfig::default());
     let config = SearchConfig {
         exploration: 0.0,
         rave_equivalence: 100.0,
@@ -155,7 +160,7 @@ fn the_minimum_error_schedule_keeps_trusting_a_well_sampled_amaf_value() {
     let mut children = kids(&[1, 2]);
     children[0].experience = (10_000, 7_000.0);
     children[1].experience = (10_000, 5_000.0);
-    tree.expand(ROOT, Color::Black, children);
+    tree.expand(ROOT, Color::Black, children, &SearchConfig::default());
     for (c, wins) in [(1, 400.0), (2, 500.0)] {
         let node = tree.node_mut(c);
         (node.visits, node.value) = (1_000, wins);
@@ -219,4 +224,34 @@ fn a_subtree_keeps_the_criticality_its_nodes_gathered() {
     let kept = sub.children(ROOT).last().expect("child");
     assert_eq!(sub.action(kept), Some(&Action::Play(4)));
     assert_eq!(sub.criticality(kept), Some(gathered));
+}
+
+#[test]
+fn prior_experience_in_the_mean_steers_selection_until_real_visits_outweigh_it() {
+    let in_mean = SearchConfig {
+        exploration: 0.0,
+        prior_in_mean: true,
+        ..SearchConfig::default()
+    };
+    let mut tree: Tree<u8> = Tree::new(Color::Black);
+    let mut children = kids(&[1, 2]);
+    children[0].experience = (20, 16.0);
+    children[1].experience = (20, 10.0);
+    tree.expand(ROOT, Color::Black, children, &in_mean);
+    // The experience stays out of RAVE and out of the win rate reported.
+    assert_eq!(tree.amaf_visits(1), 0.0);
+    assert_eq!(tree.win_rate(1), None);
+    assert_eq!(tree.select(ROOT, &in_mean), Some(1));
+    // Move 1 loses its first 20 playouts: 16/40 now trails move 2's 10/20.
+    for _ in 0..20 {
+        tree.backup(&[ROOT, 1], 0.0);
+    }
+    assert_eq!(tree.win_rate(1), Some(0.0));
+    assert_eq!(tree.select(ROOT, &in_mean), Some(2));
+    // Without the setting the same experience starts the AMAF statistics instead.
+    let mut amaf: Tree<u8> = Tree::new(Color::Black);
+    let mut children = kids(&[1, 2]);
+    children[0].experience = (20, 16.0);
+    amaf.expand(ROOT, Color::Black, children, &SearchConfig::default());
+    assert_eq!(amaf.amaf_visits(1), 20.0);
 }
