@@ -132,7 +132,7 @@ impl Policy<ClassicGame> for HeavyPolicy {
 
 thread_local! {
     /// Each thread's playout board, reset from the game's before every playout: a new
-    /// board is a large allocation cleared in full, which cost a seventh of a playout.
+    /// board is a large allocation cleared in full, about 7% of a playout's instructions.
     static PLAYOUT_BOARD: RefCell<Option<Board>> = const { RefCell::new(None) };
 }
 

@@ -294,7 +294,7 @@ pub(crate) fn is_eyelike(board: &Board, i: u16, color: Color) -> bool {
 fn counter_captures(board: &Board, c: u16, me: Color, careful: bool, out: &mut Vec<u16>) {
     for q in touching_chains(board, c, me.other()) {
         if let Some(lib) = board.atari_liberty(q)
-            && !out.contains(&lib)
+            && !holds(out, lib)
             && !(careful && is_snapback(board, q, lib, me))
         {
             out.push(lib);
@@ -362,7 +362,7 @@ fn add_short_neighbours(board: &Board, chain: u16, opp: Color, out: &mut Vec<u16
             continue;
         }
         for &lib in libs.as_slice() {
-            if !out.contains(&lib) {
+            if !holds(out, lib) {
                 out.push(lib);
             }
         }
